@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "thumbgen",
+    products: [
+        .library(name: "ThumbKit", targets: ["ThumbKit"]),
+        .executable(name: "thumbgen", targets: ["thumbgen"]),
+    ],
+    targets: [
+        // libpng and zlib as the system provides them (pkg-config libpng).
+        .systemLibrary(
+            name: "CPNGSystem",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev", "zlib1g-dev"])]
+        ),
+        // The only code that calls libpng: every call that can png_error runs behind setjmp here,
+        // so Swift never sees a longjmp.
+        .target(
+            name: "CLibPNG",
+            dependencies: ["CPNGSystem"],
+            linkerSettings: [.linkedLibrary("z")]
+        ),
+        .target(
+            name: "ThumbKit",
+            dependencies: ["CLibPNG"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Argument parsing, commands and printing; a library so the tests can drive it.
+        .target(
+            name: "ThumbgenCLI",
+            dependencies: ["ThumbKit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .executableTarget(
+            name: "thumbgen",
+            dependencies: ["ThumbgenCLI"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ThumbKitTests",
+            dependencies: ["ThumbKit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "ThumbgenCLITests",
+            dependencies: ["ThumbgenCLI", "ThumbKit"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

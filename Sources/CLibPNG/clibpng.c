@@ -1,0 +1,420 @@
+/*
+ * clibpng.c: the only file that calls libpng. See include/clibpng.h for the policy.
+ *
+ * Each exported function that calls into libpng sets its own setjmp() point before the first call
+ * that can fail; the error callback copies libpng's message and longjmps back there. State that
+ * must survive the jump lives in heap structs (never in locals modified after setjmp), which is
+ * what the C standard requires for values read after a longjmp.
+ */
+#include "clibpng.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+struct tg_png_reader {
+    png_structp png;
+    png_infop info;
+    FILE *file;                 /* source, or NULL when reading memory */
+    const uint8_t *memory;
+    size_t memory_size;
+    size_t memory_pos;
+    uint64_t bytes_read;
+    uint64_t max_bytes;
+    int failure;                /* TG_PNG_* code set by the read callback before png_error */
+    uint32_t rows_read;
+    int finished;
+    tg_png_info summary;
+    char message[TG_PNG_MESSAGE_SIZE];
+};
+
+static void copy_message(char *dst, const char *src) {
+    snprintf(dst, TG_PNG_MESSAGE_SIZE, "%s", src ? src : "");
+}
+
+/* ---- reading ---- */
+
+static void reader_error(png_structp png, png_const_charp text) {
+    struct tg_png_reader *r = png_get_error_ptr(png);
+    if (r->failure == TG_PNG_OK) {
+        r->failure = TG_PNG_ERR_LIBPNG;
+        copy_message(r->message, text);
+    }
+    png_longjmp(png, 1);
+}
+
+static void reader_warning(png_structp png, png_const_charp text) {
+    /* Warnings (a bad ancillary CRC, an sRGB profile libpng dislikes) do not stop decoding. */
+    (void)png;
+    (void)text;
+}
+
+static void fail_in_callback(png_structp png, struct tg_png_reader *r, int code, const char *text) {
+    r->failure = code;
+    copy_message(r->message, text);
+    png_error(png, text);
+}
+
+static void read_callback(png_structp png, png_bytep dst, size_t length) {
+    struct tg_png_reader *r = png_get_io_ptr(png);
+    if (r->max_bytes != 0 && r->bytes_read + length > r->max_bytes) {
+        char text[TG_PNG_MESSAGE_SIZE];
+        snprintf(text, sizeof text, "file is larger than the limit of %llu bytes (--max-file-bytes)",
+                 (unsigned long long)r->max_bytes);
+        fail_in_callback(png, r, TG_PNG_ERR_LIMIT, text);
+    }
+    size_t got;
+    if (r->file) {
+        got = fread(dst, 1, length, r->file);
+        if (got < length && ferror(r->file)) {
+            char text[TG_PNG_MESSAGE_SIZE];
+            snprintf(text, sizeof text, "read error: %s", strerror(errno));
+            fail_in_callback(png, r, TG_PNG_ERR_OPEN, text);
+        }
+    } else {
+        size_t left = r->memory_size - r->memory_pos;
+        got = length < left ? length : left;
+        memcpy(dst, r->memory + r->memory_pos, got);
+        r->memory_pos += got;
+    }
+    r->bytes_read += got;
+    if (got < length) fail_in_callback(png, r, TG_PNG_ERR_TRUNCATED, "file is truncated");
+}
+
+static size_t raw_read(struct tg_png_reader *r, uint8_t *dst, size_t length) {
+    if (r->file) return fread(dst, 1, length, r->file);
+    size_t left = r->memory_size - r->memory_pos;
+    size_t got = length < left ? length : left;
+    memcpy(dst, r->memory + r->memory_pos, got);
+    r->memory_pos += got;
+    return got;
+}
+
+static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_png_info *info) {
+    uint8_t signature[8];
+    size_t got = raw_read(r, signature, sizeof signature);
+    r->bytes_read = got;
+    if (got == 0) {
+        copy_message(r->message, "file is empty");
+        return TG_PNG_ERR_SIGNATURE;
+    }
+    if (png_sig_cmp(signature, 0, got) != 0) {
+        copy_message(r->message, "not a PNG file (bad signature)");
+        return TG_PNG_ERR_SIGNATURE;
+    }
+    if (got < sizeof signature) {
+        copy_message(r->message, "file is truncated");
+        return TG_PNG_ERR_TRUNCATED;
+    }
+
+    r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, reader_error, reader_warning);
+    if (!r->png) {
+        copy_message(r->message, "out of memory");
+        return TG_PNG_ERR_MEMORY;
+    }
+    r->info = png_create_info_struct(r->png);
+    if (!r->info) {
+        copy_message(r->message, "out of memory");
+        return TG_PNG_ERR_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(r->png))) {
+        return r->failure != TG_PNG_OK ? r->failure : TG_PNG_ERR_LIBPNG;
+    }
+    png_set_read_fn(r->png, r, read_callback);
+    png_set_sig_bytes(r->png, 8);
+
+    /* libpng's own limits: dimensions before any row allocation, and the memory one ancillary
+     * chunk (or its decompressed text/profile) may take, and how many such chunks are kept. */
+    png_set_user_limits(r->png, limits->max_width ? limits->max_width : 0x7fffffffU,
+                        limits->max_height ? limits->max_height : 0x7fffffffU);
+    png_set_chunk_cache_max(r->png, limits->chunk_cache_max);
+    png_set_chunk_malloc_max(r->png, (png_alloc_size_t)limits->chunk_malloc_max);
+    /* Text is never used: skip it unread rather than inflating it. */
+    static const png_byte text_chunks[] = "tEXt\0zTXt\0iTXt";
+    png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, text_chunks, 3);
+    /* CRC errors: critical chunks fail; ancillary chunks are dropped with a warning, as browsers do. */
+    png_set_crc_action(r->png, PNG_CRC_DEFAULT, PNG_CRC_DEFAULT);
+
+    png_read_info(r->png, r->info);
+
+    png_uint_32 width = 0, height = 0;
+    int bit_depth = 0, color_type = 0, interlace = 0;
+    png_get_IHDR(r->png, r->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
+    uint64_t pixels = (uint64_t)width * (uint64_t)height;
+    if (limits->max_pixels != 0 && pixels > limits->max_pixels) {
+        snprintf(r->message, TG_PNG_MESSAGE_SIZE,
+                 "image is %ux%u (%llu pixels), above the limit of %llu pixels (--max-pixels)",
+                 (unsigned)width, (unsigned)height, (unsigned long long)pixels,
+                 (unsigned long long)limits->max_pixels);
+        return TG_PNG_ERR_LIMIT;
+    }
+    int has_trns = png_get_valid(r->png, r->info, PNG_INFO_tRNS) != 0;
+
+    /* Everything becomes RGBA at 8 or 16 bits: palette and low-depth gray expand, tRNS becomes an
+     * alpha channel, gray is copied to RGB, and an opaque alpha is added where none exists. */
+    png_set_expand(r->png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA)
+        png_set_gray_to_rgb(r->png);
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !has_trns)
+        png_set_add_alpha(r->png, 0xffff, PNG_FILLER_AFTER);
+    if (bit_depth == 16) {
+        uint16_t probe = 1;
+        if (*(uint8_t *)&probe == 1) png_set_swap(r->png); /* PNG is big-endian; hand out native order */
+    }
+    png_set_interlace_handling(r->png);
+    png_read_update_info(r->png, r->info);
+
+    int output_depth = bit_depth == 16 ? 16 : 8;
+    size_t row_bytes = (size_t)width * 4 * (size_t)(output_depth / 8);
+    if (png_get_rowbytes(r->png, r->info) != row_bytes || png_get_channels(r->png, r->info) != 4) {
+        copy_message(r->message, "internal error: unexpected row layout after transforms");
+        return TG_PNG_ERR_STATE;
+    }
+
+    r->summary.width = width;
+    r->summary.height = height;
+    r->summary.bit_depth = bit_depth;
+    r->summary.color_type = color_type;
+    r->summary.interlaced = interlace == PNG_INTERLACE_ADAM7;
+    r->summary.has_trns = has_trns;
+    r->summary.output_depth = output_depth;
+    r->summary.row_bytes = row_bytes;
+    *info = r->summary;
+    return TG_PNG_OK;
+}
+
+static int open_common(struct tg_png_reader *r, const tg_png_limits *limits, tg_png_reader **out,
+                       tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]) {
+    r->max_bytes = limits->max_file_bytes;
+    int status = finish_open(r, limits, info);
+    if (status != TG_PNG_OK) {
+        copy_message(message, r->message);
+        tg_png_close(r);
+        return status;
+    }
+    *out = r;
+    return TG_PNG_OK;
+}
+
+int tg_png_open_file(const char *path, const tg_png_limits *limits, tg_png_reader **out,
+                     tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]) {
+    *out = NULL;
+    /* O_NONBLOCK so that opening a FIFO cannot hang; only regular files are read. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        copy_message(message, strerror(errno));
+        return TG_PNG_ERR_OPEN;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        copy_message(message, strerror(errno));
+        close(fd);
+        return TG_PNG_ERR_OPEN;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        copy_message(message, S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+        close(fd);
+        return TG_PNG_ERR_OPEN;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    FILE *file = fdopen(fd, "rb");
+    if (!file) {
+        copy_message(message, strerror(errno));
+        close(fd);
+        return TG_PNG_ERR_OPEN;
+    }
+    struct tg_png_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        fclose(file);
+        copy_message(message, "out of memory");
+        return TG_PNG_ERR_MEMORY;
+    }
+    r->file = file;
+    return open_common(r, limits, out, info, message);
+}
+
+int tg_png_open_memory(const uint8_t *data, size_t size, const tg_png_limits *limits,
+                       tg_png_reader **out, tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]) {
+    *out = NULL;
+    struct tg_png_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        copy_message(message, "out of memory");
+        return TG_PNG_ERR_MEMORY;
+    }
+    r->memory = data;
+    r->memory_size = size;
+    return open_common(r, limits, out, info, message);
+}
+
+static int fail_state(struct tg_png_reader *r, const char *text) {
+    copy_message(r->message, text);
+    r->failure = TG_PNG_ERR_STATE;
+    return TG_PNG_ERR_STATE;
+}
+
+/* Reads what follows the image data up to IEND, so that a bad CRC or missing end is noticed. */
+static void finish_image(struct tg_png_reader *r) {
+    png_read_end(r->png, NULL);
+    r->finished = 1;
+}
+
+int tg_png_read_rows(tg_png_reader *r, uint8_t *dst, uint32_t count) {
+    if (r->failure != TG_PNG_OK) return r->failure;
+    if (r->summary.interlaced) return fail_state(r, "interlaced images must be read whole");
+    if (count > r->summary.height - r->rows_read) return fail_state(r, "read past the last row");
+    if (setjmp(png_jmpbuf(r->png))) {
+        return r->failure != TG_PNG_OK ? r->failure : TG_PNG_ERR_LIBPNG;
+    }
+    for (uint32_t i = 0; i < count; i++) {
+        png_read_row(r->png, dst + (size_t)i * r->summary.row_bytes, NULL);
+        r->rows_read++;
+    }
+    if (r->rows_read == r->summary.height && !r->finished) finish_image(r);
+    return TG_PNG_OK;
+}
+
+int tg_png_read_image(tg_png_reader *r, uint8_t *dst) {
+    if (r->failure != TG_PNG_OK) return r->failure;
+    if (r->rows_read != 0) return fail_state(r, "image already partly read");
+    png_bytep *rows = malloc(sizeof(png_bytep) * (size_t)r->summary.height);
+    if (!rows) {
+        copy_message(r->message, "out of memory");
+        return TG_PNG_ERR_MEMORY;
+    }
+    for (uint32_t y = 0; y < r->summary.height; y++) rows[y] = dst + (size_t)y * r->summary.row_bytes;
+    /* `rows` is not modified after setjmp, so it is valid after a longjmp. */
+    if (setjmp(png_jmpbuf(r->png))) {
+        free(rows);
+        return r->failure != TG_PNG_OK ? r->failure : TG_PNG_ERR_LIBPNG;
+    }
+    png_read_image(r->png, rows);
+    r->rows_read = r->summary.height;
+    finish_image(r);
+    free(rows);
+    return TG_PNG_OK;
+}
+
+const char *tg_png_reader_message(const tg_png_reader *r) { return r->message; }
+
+void tg_png_close(tg_png_reader *r) {
+    if (!r) return;
+    if (r->png) png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
+    if (r->file) fclose(r->file);
+    free(r);
+}
+
+/* ---- encoding ---- */
+
+struct encode_state {
+    tg_png_buffer *out;
+    char message[TG_PNG_MESSAGE_SIZE];
+};
+
+static void writer_error(png_structp png, png_const_charp text) {
+    struct encode_state *s = png_get_error_ptr(png);
+    copy_message(s->message, text);
+    png_longjmp(png, 1);
+}
+
+static void writer_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+static void write_callback(png_structp png, png_bytep data, size_t length) {
+    struct encode_state *s = png_get_io_ptr(png);
+    tg_png_buffer *b = s->out;
+    if (length > SIZE_MAX - b->size) png_error(png, "output too large");
+    if (b->size + length > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity : 4096;
+        while (capacity < b->size + length) {
+            if (capacity > SIZE_MAX / 2) png_error(png, "output too large");
+            capacity *= 2;
+        }
+        uint8_t *grown = realloc(b->data, capacity);
+        if (!grown) png_error(png, "out of memory");
+        b->data = grown;
+        b->capacity = capacity;
+    }
+    memcpy(b->data + b->size, data, length);
+    b->size += length;
+}
+
+static void flush_callback(png_structp png) { (void)png; }
+
+int tg_png_encode(const tg_png_encode_params *p, tg_png_buffer *out, char message[TG_PNG_MESSAGE_SIZE]) {
+    memset(out, 0, sizeof *out);
+    struct encode_state *s = calloc(1, sizeof *s);
+    if (!s) {
+        copy_message(message, "out of memory");
+        return TG_PNG_ERR_MEMORY;
+    }
+    s->out = out;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, s, writer_error, writer_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        if (png) png_destroy_write_struct(&png, NULL);
+        free(s);
+        copy_message(message, "out of memory");
+        return TG_PNG_ERR_MEMORY;
+    }
+    /* png and info are not modified after this point, so they are valid after a longjmp. */
+    if (setjmp(png_jmpbuf(png))) {
+        copy_message(message, s->message);
+        png_destroy_write_struct(&png, &info);
+        tg_png_buffer_free(out);
+        free(s);
+        return TG_PNG_ERR_LIBPNG;
+    }
+    png_set_write_fn(png, s, write_callback, flush_callback);
+    /* Fixed settings so the same pixels always give the same bytes (for a given zlib). */
+    png_set_compression_level(png, p->compression_level);
+    png_set_compression_mem_level(png, 8);
+    png_set_compression_strategy(png, Z_DEFAULT_STRATEGY);
+    png_set_compression_window_bits(png, 15);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, p->filter_mask);
+    png_set_IHDR(png, info, p->width, p->height, p->bit_depth, p->color_type, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    if (p->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_color palette[256];
+        for (int i = 0; i < p->palette_count && i < 256; i++) {
+            palette[i].red = p->palette[i * 3];
+            palette[i].green = p->palette[i * 3 + 1];
+            palette[i].blue = p->palette[i * 3 + 2];
+        }
+        png_set_PLTE(png, info, palette, p->palette_count);
+        if (p->trns && p->trns_count > 0) png_set_tRNS(png, info, p->trns, p->trns_count, NULL);
+    }
+    if (p->write_srgb) png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(png, info);
+    if (p->bit_depth < 8) png_set_packing(png);
+    for (uint32_t y = 0; y < p->height; y++) {
+        png_write_row(png, p->pixels + (size_t)y * p->stride);
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    free(s);
+    return TG_PNG_OK;
+}
+
+void tg_png_buffer_free(tg_png_buffer *b) {
+    if (!b) return;
+    free(b->data);
+    b->data = NULL;
+    b->size = 0;
+    b->capacity = 0;
+}
+
+const char *tg_png_versions(void) {
+    static char text[96];
+    snprintf(text, sizeof text, "libpng %s, zlib %s", png_get_libpng_ver(NULL), zlibVersion());
+    return text;
+}

@@ -1,0 +1,120 @@
+/*
+ * clibpng: libpng behind a small C API that is safe to call from Swift.
+ *
+ * Policy:
+ *  - Every libpng call that can png_error() runs behind a setjmp() inside this file; a failure
+ *    comes back as a TG_PNG_* status code plus libpng's message text. No longjmp ever crosses
+ *    into the caller.
+ *  - Decoded rows are straight RGBA, 8 or 16 bits per channel (16-bit samples in native byte
+ *    order). Gamma, chromaticity and ICC data are not applied: samples are taken as sRGB.
+ *  - Limits are checked from the header, before libpng allocates anything large.
+ *  - Encoding writes no time or text chunks and uses fixed zlib settings: same pixels, same bytes.
+ */
+#ifndef CLIBPNG_H
+#define CLIBPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    TG_PNG_OK = 0,
+    TG_PNG_ERR_OPEN = 1,        /* the file could not be opened or read (errno in detail) */
+    TG_PNG_ERR_SIGNATURE = 2,   /* not a PNG file */
+    TG_PNG_ERR_LIBPNG = 3,      /* libpng reported an error; message holds its text */
+    TG_PNG_ERR_LIMIT = 4,       /* the image exceeds a limit; message says which */
+    TG_PNG_ERR_MEMORY = 5,      /* an allocation failed */
+    TG_PNG_ERR_STATE = 6,       /* the API was used out of order */
+    TG_PNG_ERR_TRUNCATED = 7    /* the data ended early */
+};
+
+#define TG_PNG_MESSAGE_SIZE 256
+
+/* libpng's filter bits (PNG_FILTER_NONE, PNG_ALL_FILTERS), without pulling png.h into Swift. */
+#define PNG_FILTER_NONE_C 0x08
+#define PNG_ALL_FILTERS_C 0xf8
+
+typedef struct {
+    uint64_t max_pixels;        /* width*height; 0 = no limit */
+    uint32_t max_width;         /* passed to png_set_user_limits; 0 = libpng's maximum */
+    uint32_t max_height;
+    uint32_t chunk_cache_max;   /* number of ancillary chunks kept; 0 = unlimited */
+    uint64_t chunk_malloc_max;  /* bytes for one chunk (and decompressed zTXt/iCCP); 0 = unlimited */
+    uint64_t max_file_bytes;    /* bytes read from the source; 0 = no limit */
+} tg_png_limits;
+
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;              /* as stored: 1, 2, 4, 8 or 16 */
+    int color_type;             /* as stored: 0 gray, 2 RGB, 3 palette, 4 gray+alpha, 6 RGBA */
+    int interlaced;             /* 1 for Adam7 */
+    int has_trns;               /* a tRNS chunk is present */
+    int output_depth;           /* 8 or 16: bits per channel of the rows this reader returns */
+    size_t row_bytes;           /* bytes of one output row: width * 4 * output_depth / 8 */
+} tg_png_info;
+
+typedef struct tg_png_reader tg_png_reader;
+
+/* Opens a PNG file and reads up to the first IDAT. On success *out owns the reader. On failure
+ * *out is NULL and message holds the reason. */
+int tg_png_open_file(const char *path, const tg_png_limits *limits, tg_png_reader **out,
+                     tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]);
+
+/* The same over bytes in memory (not copied: they must outlive the reader). */
+int tg_png_open_memory(const uint8_t *data, size_t size, const tg_png_limits *limits,
+                       tg_png_reader **out, tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]);
+
+/* Reads the next `count` rows of a non-interlaced image into dst (count * row_bytes bytes). */
+int tg_png_read_rows(tg_png_reader *reader, uint8_t *dst, uint32_t count);
+
+/* Reads the whole image (any interlace) into dst (height * row_bytes bytes). Call it instead of,
+ * not after, tg_png_read_rows. */
+int tg_png_read_image(tg_png_reader *reader, uint8_t *dst);
+
+/* The message of the reader's last failure (empty if none). */
+const char *tg_png_reader_message(const tg_png_reader *reader);
+
+void tg_png_close(tg_png_reader *reader);
+
+/* ---- encoding ---- */
+
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int color_type;             /* 0, 2, 3, 4 or 6 */
+    int bit_depth;              /* 1, 2, 4 or 8 (16 is not written) */
+    const uint8_t *pixels;      /* rows of one byte per sample (packed by libpng for depth < 8) */
+    size_t stride;              /* bytes between rows in pixels */
+    const uint8_t *palette;     /* palette_count * 3 bytes, RGB, for color type 3 */
+    int palette_count;
+    const uint8_t *trns;        /* palette alphas, for color type 3; may be NULL */
+    int trns_count;
+    int compression_level;      /* zlib level 0-9 */
+    int filter_mask;            /* PNG_FILTER_* bits for png_set_filter */
+    int write_srgb;             /* 1: add an sRGB chunk (perceptual intent) */
+} tg_png_encode_params;
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} tg_png_buffer;
+
+/* Encodes into out (owned by the caller afterwards; release with tg_png_buffer_free). */
+int tg_png_encode(const tg_png_encode_params *params, tg_png_buffer *out,
+                  char message[TG_PNG_MESSAGE_SIZE]);
+
+void tg_png_buffer_free(tg_png_buffer *buffer);
+
+/* The libpng and zlib versions in use, e.g. "libpng 1.6.39, zlib 1.2.13". */
+const char *tg_png_versions(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,164 @@
+import CLibPNG
+import Glibc
+
+/// Reads a PNG through libpng: the header first, then rows one by one (non-interlaced images) or
+/// the whole image at once (any image).
+///
+/// Every row comes out as straight RGBA, sRGB-encoded: 8 bits per channel, or 16 for 16-bit
+/// sources (`info.outputBitDepth`). Gamma, chromaticities and ICC profiles are not applied.
+/// A decoder reads one image once; it is not shared between threads.
+public final class PNGDecoder {
+    public let info: PNGInfo
+    private let reader: OpaquePointer
+    /// The encoded bytes when decoding from memory: libpng reads them in place.
+    private let ownedBytes: UnsafeMutableRawBufferPointer?
+    private var rowsRead = 0
+
+    /// Opens a file and reads its header. Only regular files are read (a FIFO cannot hang it).
+    public init(path: String, limits: DecodeLimits = .default) throws(PNGError) {
+        var cLimits = limits.cLimits
+        var reader: OpaquePointer?
+        var cInfo = tg_png_info()
+        var message = PNGDecoder.messageBuffer()
+        let status = message.withUnsafeMutableBufferPointer { buffer in
+            tg_png_open_file(path, &cLimits, &reader, &cInfo, buffer.baseAddress)
+        }
+        guard status == Int32(TG_PNG_OK), let reader else {
+            throw PNGDecoder.error(status: status, message: String(cMessage: message))
+        }
+        self.reader = reader
+        self.ownedBytes = nil
+        self.info = PNGInfo(cInfo)
+    }
+
+    /// Reads a PNG held in memory.
+    public init(bytes: [UInt8], limits: DecodeLimits = .default) throws(PNGError) {
+        let owned = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+        owned.copyBytes(from: bytes)
+        var cLimits = limits.cLimits
+        var reader: OpaquePointer?
+        var cInfo = tg_png_info()
+        var message = PNGDecoder.messageBuffer()
+        let status = message.withUnsafeMutableBufferPointer { buffer in
+            tg_png_open_memory(owned.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count,
+                               &cLimits, &reader, &cInfo, buffer.baseAddress)
+        }
+        guard status == Int32(TG_PNG_OK), let reader else {
+            owned.deallocate()
+            throw PNGDecoder.error(status: status, message: String(cMessage: message))
+        }
+        self.reader = reader
+        self.ownedBytes = owned
+        self.info = PNGInfo(cInfo)
+    }
+
+    deinit {
+        tg_png_close(reader)
+        ownedBytes?.deallocate()
+    }
+
+    /// Rows not yet read by `readRow`.
+    public var rowsRemaining: Int { info.height - rowsRead }
+
+    /// Reads the next row of an 8-bit image into `row` (resized to `width * 4` samples).
+    /// Only for non-interlaced images with `info.outputBitDepth == 8`.
+    public func readRow(into row: inout [UInt8]) throws(PNGError) {
+        precondition(info.outputBitDepth == 8, "readRow(into: [UInt8]) needs an 8-bit image")
+        if row.count != info.width * 4 { row = [UInt8](repeating: 0, count: info.width * 4) }
+        try check(row.withUnsafeMutableBytes(readNextRow))
+        rowsRead += 1
+    }
+
+    /// Reads the next row of a 16-bit image into `row` (resized to `width * 4` samples).
+    /// Only for non-interlaced images with `info.outputBitDepth == 16`.
+    public func readRow(into row: inout [UInt16]) throws(PNGError) {
+        precondition(info.outputBitDepth == 16, "readRow(into: [UInt16]) needs a 16-bit image")
+        if row.count != info.width * 4 { row = [UInt16](repeating: 0, count: info.width * 4) }
+        try check(row.withUnsafeMutableBytes(readNextRow))
+        rowsRead += 1
+    }
+
+    private func readNextRow(into raw: UnsafeMutableRawBufferPointer) -> Int32 {
+        precondition(!info.interlaced, "interlaced images are read whole with decodeImage()")
+        return tg_png_read_rows(reader, raw.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+    }
+
+    /// Decodes the whole image (interlaced or not). Call it instead of `readRow`, not after it.
+    public func decodeImage() throws(PNGError) -> Image {
+        precondition(rowsRead == 0, "decodeImage() after readRow")
+        let count = info.width * info.height * 4
+        if info.outputBitDepth == 16 {
+            var samples = [UInt16](repeating: 0, count: count)
+            let status = samples.withUnsafeMutableBytes {
+                tg_png_read_image(reader, $0.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            }
+            try check(status)
+            rowsRead = info.height
+            return Image(width: info.width, height: info.height, rgba16: samples)
+        }
+        var samples = [UInt8](repeating: 0, count: count)
+        let status = samples.withUnsafeMutableBufferPointer { tg_png_read_image(reader, $0.baseAddress) }
+        try check(status)
+        rowsRead = info.height
+        return Image(width: info.width, height: info.height, rgba8: samples)
+    }
+
+    /// Decodes a whole file.
+    public static func decode(path: String, limits: DecodeLimits = .default) throws(PNGError) -> Image {
+        try PNGDecoder(path: path, limits: limits).decodeImage()
+    }
+
+    /// Decodes whole PNG bytes.
+    public static func decode(bytes: [UInt8], limits: DecodeLimits = .default) throws(PNGError) -> Image {
+        try PNGDecoder(bytes: bytes, limits: limits).decodeImage()
+    }
+
+    /// True when the bytes begin with the 8-byte PNG signature.
+    public static func hasSignature(_ prefix: some Collection<UInt8>) -> Bool {
+        prefix.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+
+    private func check(_ status: Int32) throws(PNGError) {
+        guard status == Int32(TG_PNG_OK) else {
+            throw PNGDecoder.error(status: status, message: String(decoding: UnsafeRawBufferPointer(start: tg_png_reader_message(reader), count: strlen(tg_png_reader_message(reader))), as: UTF8.self))
+        }
+    }
+
+    private static func messageBuffer() -> [CChar] { [CChar](repeating: 0, count: Int(TG_PNG_MESSAGE_SIZE)) }
+
+    static func error(status: Int32, message: String) -> PNGError {
+        switch Int(status) {
+        case Int(TG_PNG_ERR_OPEN): return .unreadable(reason: message)
+        case Int(TG_PNG_ERR_SIGNATURE): return .notPNG(reason: message)
+        case Int(TG_PNG_ERR_TRUNCATED): return .truncated
+        case Int(TG_PNG_ERR_LIMIT): return .limitExceeded(reason: message)
+        case Int(TG_PNG_ERR_MEMORY): return .outOfMemory
+        default: return .corrupt(reason: message)
+        }
+    }
+}
+
+extension String {
+    /// The text before the first NUL of a C message buffer.
+    init(cMessage buffer: [CChar]) {
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        self = String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension DecodeLimits {
+    var cLimits: tg_png_limits {
+        tg_png_limits(max_pixels: maxPixels, max_width: maxDimension, max_height: maxDimension,
+                      chunk_cache_max: maxAncillaryChunks, chunk_malloc_max: maxChunkBytes,
+                      max_file_bytes: maxFileBytes)
+    }
+}
+
+extension PNGInfo {
+    init(_ c: tg_png_info) {
+        self.init(width: Int(c.width), height: Int(c.height), bitDepth: Int(c.bit_depth),
+                  colorType: ColorType(rawValue: Int(c.color_type)) ?? .rgba,
+                  interlaced: c.interlaced != 0,
+                  hasTransparency: c.has_trns != 0 || c.color_type == 4 || c.color_type == 6)
+    }
+}

@@ -1,0 +1,64 @@
+import CLibPNG
+
+/// Writes 8-bit-per-channel PNGs through libpng, deterministically.
+///
+/// The same pixels and options always give the same bytes for a given zlib: no tIME or text
+/// chunks, no interlacing, fixed zlib level, window and strategy, and a fixed filter choice
+/// (none for palette and sub-byte gray, libpng's adaptive choice among all five otherwise).
+/// 16-bit images are written at 8 bits, rounded as `(v * 255 + 32767) / 65535`.
+public struct PNGEncoder: Sendable {
+    /// Which colour type the file uses.
+    public enum ColorTypeChoice: String, Sendable, Hashable, CaseIterable {
+        /// The smallest lossless type: gray, palette, gray+alpha, RGB or RGBA.
+        case automatic = "auto"
+        /// Always 8-bit RGBA (`--color-type rgba`), for consumers that expect one layout.
+        case rgba
+    }
+
+    public var colorType: ColorTypeChoice
+    /// zlib level, 0…9.
+    public var compressionLevel: Int
+    /// Adds an `sRGB` chunk saying the samples are sRGB.
+    public var marksSRGB: Bool
+
+    public init(colorType: ColorTypeChoice = .automatic, compressionLevel: Int = 9, marksSRGB: Bool = false) {
+        precondition((0...9).contains(compressionLevel), "zlib levels are 0…9")
+        self.colorType = colorType
+        self.compressionLevel = compressionLevel
+        self.marksSRGB = marksSRGB
+    }
+
+    /// The PNG file bytes for an image.
+    public func encode(_ image: Image) throws(PNGError) -> [UInt8] {
+        let layout = colorType == .rgba ? PNGLayout.rgba(image) : PNGLayout.smallest(for: image)
+        return try encode(layout, width: image.width, height: image.height)
+    }
+
+    func encode(_ layout: PNGLayout, width: Int, height: Int) throws(PNGError) -> [UInt8] {
+        // Filtering does not pay on palette indexes and packed gray (the PNG spec's advice).
+        let filters = layout.colorType == .palette || layout.bitDepth < 8
+            ? Int32(PNG_FILTER_NONE_C) : Int32(PNG_ALL_FILTERS_C)
+        var message = [CChar](repeating: 0, count: Int(TG_PNG_MESSAGE_SIZE))
+        var buffer = tg_png_buffer()
+        let status: Int32 = layout.samples.withUnsafeBufferPointer { samples in
+            layout.palette.withUnsafeBufferPointer { palette in
+                layout.transparency.withUnsafeBufferPointer { transparency in
+                    var params = tg_png_encode_params(
+                        width: UInt32(width), height: UInt32(height),
+                        color_type: Int32(layout.colorType.rawValue), bit_depth: Int32(layout.bitDepth),
+                        pixels: samples.baseAddress, stride: width * layout.samplesPerPixel,
+                        palette: palette.baseAddress, palette_count: Int32(layout.palette.count / 3),
+                        trns: transparency.baseAddress, trns_count: Int32(layout.transparency.count),
+                        compression_level: Int32(compressionLevel), filter_mask: filters,
+                        write_srgb: marksSRGB ? 1 : 0)
+                    return message.withUnsafeMutableBufferPointer { tg_png_encode(&params, &buffer, $0.baseAddress) }
+                }
+            }
+        }
+        defer { tg_png_buffer_free(&buffer) }
+        guard status == Int32(TG_PNG_OK), let data = buffer.data else {
+            throw status == Int32(TG_PNG_ERR_MEMORY) ? .outOfMemory : .encodingFailed(reason: String(cMessage: message))
+        }
+        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
+    }
+}

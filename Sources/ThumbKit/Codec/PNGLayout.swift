@@ -1,0 +1,102 @@
+/// The smallest lossless PNG storage for some 8-bit RGBA pixels, and the packed samples for it.
+///
+/// Choice, in order: opaque gray → gray at the lowest exact bit depth (1, 2, 4 or 8);
+/// at most 256 distinct RGBA colours → palette (lowest bit depth for the count, tRNS for the
+/// non-opaque entries); gray with alpha → gray+alpha; opaque → RGB; anything else → RGBA.
+struct PNGLayout: Equatable {
+    let colorType: PNGInfo.ColorType
+    let bitDepth: Int
+    /// One byte per sample (palette index, gray value scaled to the bit depth, or channel value).
+    let samples: [UInt8]
+    let samplesPerPixel: Int
+    /// RGB triples, for `.palette`.
+    let palette: [UInt8]
+    /// Alpha of the first non-opaque palette entries, for `.palette`.
+    let transparency: [UInt8]
+
+    static func rgba(_ image: Image) -> PNGLayout {
+        PNGLayout(colorType: .rgba, bitDepth: 8, samples: image.rgba8, samplesPerPixel: 4, palette: [], transparency: [])
+    }
+
+    static func smallest(for image: Image) -> PNGLayout {
+        let rgba = image.rgba8
+        let pixelCount = image.width * image.height
+        var opaque = true
+        var gray = true
+        for i in stride(from: 0, to: rgba.count, by: 4) {
+            if rgba[i + 3] != 255 { opaque = false }
+            if rgba[i] != rgba[i + 1] || rgba[i] != rgba[i + 2] { gray = false }
+            if !opaque && !gray { break }
+        }
+
+        if gray && opaque {
+            let values = stride(from: 0, to: rgba.count, by: 4).map { rgba[$0] }
+            // A gray level is exact at depth d when it is a multiple of 255 / (2^d - 1).
+            let depth = [1, 2, 4].first { d in
+                let step = UInt8(255 / ((1 << d) - 1))
+                return values.allSatisfy { $0 % step == 0 }
+            } ?? 8
+            let step = UInt8(255 / ((1 << depth) - 1))
+            return PNGLayout(colorType: .gray, bitDepth: depth, samples: values.map { $0 / step },
+                             samplesPerPixel: 1, palette: [], transparency: [])
+        }
+
+        if let paletted = palettized(rgba, pixelCount: pixelCount) { return paletted }
+
+        if gray {
+            var samples = [UInt8]()
+            samples.reserveCapacity(pixelCount * 2)
+            for i in stride(from: 0, to: rgba.count, by: 4) {
+                samples.append(rgba[i])
+                samples.append(rgba[i + 3])
+            }
+            return PNGLayout(colorType: .grayAlpha, bitDepth: 8, samples: samples, samplesPerPixel: 2,
+                             palette: [], transparency: [])
+        }
+        if opaque {
+            var samples = [UInt8]()
+            samples.reserveCapacity(pixelCount * 3)
+            for i in stride(from: 0, to: rgba.count, by: 4) {
+                samples.append(rgba[i])
+                samples.append(rgba[i + 1])
+                samples.append(rgba[i + 2])
+            }
+            return PNGLayout(colorType: .rgb, bitDepth: 8, samples: samples, samplesPerPixel: 3,
+                             palette: [], transparency: [])
+        }
+        return PNGLayout.rgba(image)
+    }
+
+    /// A palette layout when there are at most 256 distinct colours, else nil.
+    private static func palettized(_ rgba: [UInt8], pixelCount: Int) -> PNGLayout? {
+        var indexOf = [UInt32: Int]()
+        for i in stride(from: 0, to: rgba.count, by: 4) {
+            let key = UInt32(rgba[i]) << 24 | UInt32(rgba[i + 1]) << 16 | UInt32(rgba[i + 2]) << 8 | UInt32(rgba[i + 3])
+            if indexOf[key] == nil {
+                if indexOf.count == 256 { return nil }
+                indexOf[key] = 0
+            }
+        }
+        // Deterministic order: translucent entries first (so tRNS stays short), then by value.
+        let colours = indexOf.keys.sorted { a, b in
+            let aOpaque = a & 0xff == 0xff, bOpaque = b & 0xff == 0xff
+            return aOpaque != bOpaque ? !aOpaque : a < b
+        }
+        for (index, key) in colours.enumerated() { indexOf[key] = index }
+        var samples = [UInt8](repeating: 0, count: pixelCount)
+        for p in 0..<pixelCount {
+            let i = p * 4
+            let key = UInt32(rgba[i]) << 24 | UInt32(rgba[i + 1]) << 16 | UInt32(rgba[i + 2]) << 8 | UInt32(rgba[i + 3])
+            samples[p] = UInt8(indexOf[key]!)
+        }
+        var palette = [UInt8]()
+        var transparency = [UInt8]()
+        for key in colours {
+            palette += [UInt8(key >> 24), UInt8(key >> 16 & 0xff), UInt8(key >> 8 & 0xff)]
+            if key & 0xff != 0xff { transparency.append(UInt8(key & 0xff)) }
+        }
+        let depth = colours.count <= 2 ? 1 : colours.count <= 4 ? 2 : colours.count <= 16 ? 4 : 8
+        return PNGLayout(colorType: .palette, bitDepth: depth, samples: samples, samplesPerPixel: 1,
+                         palette: palette, transparency: transparency)
+    }
+}

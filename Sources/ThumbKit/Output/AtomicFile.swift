@@ -1,0 +1,135 @@
+import Glibc
+
+/// Why an output file could not be written.
+public enum FileWriteError: ThumbKitError, Equatable {
+    /// A system call failed; `operation` is what was being done, `reason` the system's text.
+    case failed(operation: String, reason: String)
+    /// The destination exists and is a directory.
+    case destinationIsDirectory
+
+    public var message: String {
+        switch self {
+        case .failed(let operation, let reason): return "cannot \(operation): \(reason.lowercasedFirst)"
+        case .destinationIsDirectory: return "output path is an existing directory"
+        }
+    }
+}
+
+/// Writes files so that a final name only ever holds complete data.
+///
+/// The bytes go to a temporary file beside the destination (same directory, so the rename is
+/// atomic), which is flushed with `fsync`, renamed over the destination, and the directory is
+/// synced so the rename survives a crash. On any failure the temporary file is removed. A process
+/// killed mid-write leaves at most a temporary file whose name starts with `.` and contains
+/// `temporaryMarker`; `removeStaleTemporaries(in:)` clears them on the next run.
+public enum AtomicFile {
+    /// Part of every temporary file's name.
+    public static let temporaryMarker = ".thumbgen-tmp-"
+
+    nonisolated(unsafe) private static var counter: UInt64 = 0
+    private static let counterLock = Mutex()
+
+    /// Writes `bytes` to `path` atomically, creating missing parent directories.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+        var st = stat()
+        if stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR { throw .destinationIsDirectory }
+        let (directory, name) = split(path)
+        try createDirectories(directory)
+        let temporary = (directory.isEmpty ? "" : directory + "/") + "." + name + temporaryMarker
+            + String(getpid()) + "-" + String(nextCounter())
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw systemError("create \(temporary)") }
+        var written = 0
+        let ok: Bool = bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                written += n
+            }
+            return true
+        }
+        if !ok {
+            let error = systemError("write \(path)")
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        if fsync(fd) != 0 {
+            let error = systemError("sync \(path)")
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        if close(fd) != 0 {
+            let error = systemError("close \(path)")
+            unlink(temporary)
+            throw error
+        }
+        if rename(temporary, path) != 0 {
+            let error = systemError("rename to \(path)")
+            unlink(temporary)
+            throw error
+        }
+        syncDirectory(directory.isEmpty ? "." : directory)
+    }
+
+    /// Removes temporary files left by killed runs directly inside `directory`; returns how many.
+    @discardableResult
+    public static func removeStaleTemporaries(in directory: String) -> Int {
+        guard let dir = opendir(directory) else { return 0 }
+        defer { closedir(dir) }
+        var removed = 0
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") && name.contains(temporaryMarker) {
+                if unlink(directory + "/" + name) == 0 { removed += 1 }
+            }
+        }
+        return removed
+    }
+
+    /// Creates `directory` and its missing parents (like `mkdir -p`).
+    public static func createDirectories(_ directory: String) throws(FileWriteError) {
+        guard !directory.isEmpty else { return }
+        var st = stat()
+        if stat(directory, &st) == 0 {
+            if (st.st_mode & S_IFMT) == S_IFDIR { return }
+            throw .failed(operation: "create directory \(directory)", reason: "a file is in the way")
+        }
+        let (parent, _) = split(directory)
+        try createDirectories(parent)
+        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+            throw systemError("create directory \(directory)")
+        }
+    }
+
+    private static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        let directory = String(path[..<slash])
+        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+
+    private static func syncDirectory(_ directory: String) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
+    }
+
+    private static func nextCounter() -> UInt64 {
+        counterLock.withLock {
+            counter += 1
+            return counter
+        }
+    }
+
+    private static func systemError(_ operation: String) -> FileWriteError {
+        .failed(operation: operation, reason: String(cString: strerror(errno)))
+    }
+}

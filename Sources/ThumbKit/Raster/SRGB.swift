@@ -1,0 +1,56 @@
+import Foundation
+
+/// The sRGB transfer function of IEC 61966-2-1 (the piecewise curve, not a 2.2 power), and exact
+/// conversions between 8- or 16-bit sRGB samples and linear light.
+public enum SRGB {
+    /// sRGB-encoded value in [0, 1] to linear light in [0, 1].
+    public static func decode(_ v: Double) -> Double {
+        v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+    }
+
+    /// Linear light in [0, 1] to the sRGB-encoded value in [0, 1].
+    public static func encode(_ v: Double) -> Double {
+        v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055
+    }
+
+    /// Linear light of every 8-bit sRGB code.
+    static let linearFromByte: [Float] = (0..<256).map { Float(decode(Double($0) / 255)) }
+
+    /// Linear light of every 16-bit sRGB code (built on first use: 256 KiB).
+    static let linearFromSample16: [Float] = (0..<65536).map { Float(decode(Double($0) / 65535)) }
+
+    /// `byteThresholds[k]` is the linear value halfway (in sRGB space) between codes k and k+1:
+    /// a linear value rounds to code k+1 exactly when it is at or above that threshold, so counting
+    /// thresholds gives the correctly rounded code without evaluating the curve per pixel.
+    static let byteThresholds: [Float] = (0..<255).map { Float(decode((Double($0) + 0.5) / 255)) }
+
+    @inline(__always)
+    public static func linear(fromByte value: UInt8) -> Float { linearFromByte[Int(value)] }
+
+    @inline(__always)
+    public static func linear(fromSample16 value: UInt16) -> Float { linearFromSample16[Int(value)] }
+
+    /// The 8-bit sRGB code nearest (in sRGB space) to a linear value; out-of-range values clamp.
+    @inline(__always)
+    public static func byte(fromLinear value: Float) -> UInt8 {
+        byteThresholds.withUnsafeBufferPointer { t in
+            // Branch-light binary search over the 255 sorted thresholds: 8 steps.
+            var lo = 0
+            var size = 256
+            while size > 1 {
+                let half = size / 2
+                let mid = lo + half
+                if t[mid - 1] <= value { lo = mid }
+                size -= half
+            }
+            return UInt8(lo)
+        }
+    }
+
+    /// An sRGB-space value in [0, 1] to its nearest 8-bit code, rounding half up; out-of-range clamps.
+    @inline(__always)
+    public static func byte(fromEncoded value: Float) -> UInt8 {
+        let scaled = (value * 255 + 0.5).rounded(.down)
+        return scaled <= 0 ? 0 : (scaled >= 255 ? 255 : UInt8(scaled))
+    }
+}

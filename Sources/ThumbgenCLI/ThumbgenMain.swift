@@ -1,0 +1,1 @@
+public enum ThumbgenMain { public static func run() {} }

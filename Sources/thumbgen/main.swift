@@ -1,0 +1,2 @@
+import ThumbgenCLI
+ThumbgenMain.run()
