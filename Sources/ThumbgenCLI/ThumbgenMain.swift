@@ -1,1 +1,47 @@
-public enum ThumbgenMain { public static func run() {} }
+import ThumbKit
+
+/// The command-line entry point: picks the command from the first argument and runs it.
+public enum ThumbgenMain {
+    static let version = "thumbgen \(ThumbKitVersion.string)"
+
+    /// Runs thumbgen with the arguments after the program name; returns the exit status.
+    public static func run(_ arguments: [String]) -> Int32 {
+        run(arguments, console: .standard()).rawValue
+    }
+
+    static func run(_ arguments: [String], console: Console) -> ExitCode {
+        let command: any Command
+        var rest = arguments
+        switch arguments.first {
+        case "info":
+            command = InfoCommand()
+            rest.removeFirst()
+        default:
+            command = ThumbnailCommand()
+        }
+        let beforeDashes = rest.prefix { $0 != "--" }
+        if beforeDashes.contains("--version") {
+            console.out("\(version) (\(PNGCodecVersions.string))\n")
+            return .success
+        }
+        if beforeDashes.contains(where: { $0 == "-h" || $0 == "--help" }) {
+            console.out(command.help.render())
+            return .success
+        }
+        do {
+            let parsed = try ArgumentParser(command.help.options).parse(rest)
+            return try command.run(parsed, console: console)
+        } catch {
+            console.err("thumbgen: \(error.message)\nUsage: \(command.help.usage[0])\n       See 'thumbgen \(command.name.isEmpty ? "" : command.name + " ")--help'.\n")
+            return .usage
+        }
+    }
+}
+
+/// A thumbgen command: its help (which lists its options) and how it runs.
+protocol Command {
+    /// The word that selects it (`info`), or empty for the default command.
+    var name: String { get }
+    var help: HelpText { get }
+    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode
+}

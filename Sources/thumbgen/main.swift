@@ -1,2 +1,4 @@
+import Glibc
 import ThumbgenCLI
-ThumbgenMain.run()
+
+exit(ThumbgenMain.run(Array(CommandLine.arguments.dropFirst())))

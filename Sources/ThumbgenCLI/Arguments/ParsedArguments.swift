@@ -1,0 +1,22 @@
+/// What a command line said: option values by long name, in order, and positional arguments.
+struct ParsedArguments: Sendable, Equatable {
+    /// Every value given for each option that takes one, in command-line order.
+    var values: [String: [String]] = [:]
+    /// How many times each flag was given.
+    var flags: [String: Int] = [:]
+    var positionals: [String] = []
+
+    func has(_ flag: String) -> Bool { (flags[flag] ?? 0) > 0 }
+
+    /// The last value given for an option (later ones override earlier ones, as in GNU tools).
+    func value(_ option: String) -> String? { values[option]?.last }
+
+    /// The value converted by `convert`, or `defaultValue` when absent; a conversion that returns
+    /// nil is a usage error that names the option and what it expects.
+    func value<T>(_ option: String, default defaultValue: T, expected: String,
+                  _ convert: (String) -> T?) throws(UsageError) -> T {
+        guard let text = value(option) else { return defaultValue }
+        guard let converted = convert(text) else { throw .invalidValue(option, text, expected: expected) }
+        return converted
+    }
+}

@@ -1,0 +1,18 @@
+import ThumbKit
+
+/// Options several commands share, and how they turn into library settings.
+enum CommonOptions {
+    static let maxPixels = OptionSpec("max-pixels", value: "N",
+        help: "Refuse images with more than N pixels (default 250000000; 0 = no limit).")
+    static let maxFileBytes = OptionSpec("max-file-bytes", value: "N",
+        help: "Refuse files larger than N bytes (default 0 = no limit).")
+
+    static func limits(_ arguments: ParsedArguments) throws(UsageError) -> DecodeLimits {
+        var limits = DecodeLimits.default
+        limits.maxPixels = try arguments.value("max-pixels", default: limits.maxPixels,
+                                               expected: "a whole number of pixels") { UInt64($0) }
+        limits.maxFileBytes = try arguments.value("max-file-bytes", default: limits.maxFileBytes,
+                                                  expected: "a whole number of bytes") { UInt64($0) }
+        return limits
+    }
+}

@@ -1,0 +1,8 @@
+/// The process exit statuses thumbgen uses.
+enum ExitCode: Int32 {
+    case success = 0
+    /// At least one input failed; the others were processed.
+    case failure = 1
+    /// The command line was wrong (EX_USAGE from sysexits.h, as swift-argument-parser uses).
+    case usage = 64
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import ThumbKit
+
+/// The PngSuite against an independent decoder (pypng, recorded by Scripts/pngsuite-reference.py).
+@Suite struct PNGConformanceTests {
+    struct Reference: Decodable {
+        let width: Int
+        let height: Int
+        let depth: Int
+        let sha256: String
+        let sha256_rgba8: String
+    }
+
+    static let references: [String: Reference] = {
+        let data = FileManager.default.contents(atPath: Fixtures.path("pngsuite-reference.json"))!
+        return try! JSONDecoder().decode([String: Reference].self, from: data)
+    }()
+
+    @Test func everyValidImageHasAReference() {
+        #expect(Fixtures.validPngSuiteNames.count == 160)
+        #expect(Set(Fixtures.validPngSuiteNames) == Set(Self.references.keys))
+        #expect(Fixtures.invalidPngSuiteNames.count == 14)
+    }
+
+    @Test(arguments: Fixtures.validPngSuiteNames)
+    func decodesLikeTheReference(name: String) throws {
+        let reference = try #require(Self.references[name])
+        let image = try PNGDecoder.decode(path: Fixtures.path("pngsuite/" + name))
+        #expect(image.width == reference.width)
+        #expect(image.height == reference.height)
+        #expect(image.bitDepth == reference.depth)
+        switch image.samples {
+        case .eight(let samples):
+            #expect(SHA256.hex(samples) == reference.sha256)
+        case .sixteen(let samples):
+            let bigEndian = samples.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xff)] }
+            #expect(SHA256.hex(bigEndian) == reference.sha256)
+        }
+        #expect(SHA256.hex(image.rgba8) == reference.sha256_rgba8)
+    }
+
+    @Test(arguments: Fixtures.invalidPngSuiteNames)
+    func rejectsCorruptImages(name: String) {
+        #expect(throws: PNGError.self) {
+            _ = try PNGDecoder.decode(path: Fixtures.path("pngsuite/" + name))
+        }
+    }
+
+    @Test(arguments: Fixtures.validPngSuiteNames)
+    func rowByRowDecodingMatchesWholeDecoding(name: String) throws {
+        let path = Fixtures.path("pngsuite/" + name)
+        let whole = try PNGDecoder.decode(path: path)
+        let decoder = try PNGDecoder(path: path)
+        guard !decoder.info.interlaced else { return }
+        var rows8 = [UInt8](), rows16 = [UInt16]()
+        var row8 = [UInt8](), row16 = [UInt16]()
+        while decoder.rowsRemaining > 0 {
+            if decoder.info.outputBitDepth == 16 {
+                try decoder.readRow(into: &row16)
+                rows16 += row16
+            } else {
+                try decoder.readRow(into: &row8)
+                rows8 += row8
+            }
+        }
+        let streamed = decoder.info.outputBitDepth == 16
+            ? Image(width: whole.width, height: whole.height, rgba16: rows16)
+            : Image(width: whole.width, height: whole.height, rgba8: rows8)
+        #expect(streamed == whole)
+    }
+
+    @Test func headerInfo() throws {
+        let info = try PNGDecoder(path: Fixtures.path("pngsuite/basi3p04.png")).info
+        #expect(info == PNGInfo(width: 32, height: 32, bitDepth: 4, colorType: .palette, interlaced: true,
+                                hasTransparency: false))
+        let transparent = try PNGDecoder(path: Fixtures.path("pngsuite/tbrn2c08.png")).info
+        #expect(transparent.colorType == .rgb && transparent.hasTransparency)
+    }
+
+    @Test func decodingFromMemoryMatchesFile() throws {
+        for name in ["basn6a16.png", "basi0g01.png", "tbbn3p08.png"] {
+            let path = Fixtures.path("pngsuite/" + name)
+            let bytes = [UInt8](FileManager.default.contents(atPath: path)!)
+            #expect(try PNGDecoder.decode(bytes: bytes) == PNGDecoder.decode(path: path))
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import ThumbKit
+
+@Suite struct PNGDecoderErrorTests {
+    let sample = Fixtures.path("pngsuite/basn2c08.png")
+
+    func bytes(_ path: String) -> [UInt8] { [UInt8](FileManager.default.contents(atPath: path)!) }
+
+    @Test func pixelLimitIsCheckedFromTheHeader() {
+        var limits = DecodeLimits.default
+        limits.maxPixels = 32 * 32 - 1
+        #expect(throws: PNGError.limitExceeded(reason: "image is 32x32 (1024 pixels), above the limit of 1023 pixels (--max-pixels)")) {
+            _ = try PNGDecoder(path: sample, limits: limits)
+        }
+        limits.maxPixels = 32 * 32
+        #expect(throws: Never.self) { _ = try PNGDecoder.decode(path: sample, limits: limits) }
+        limits.maxPixels = 0
+        #expect(throws: Never.self) { _ = try PNGDecoder.decode(path: sample, limits: limits) }
+    }
+
+    @Test func hugeDeclaredDimensionsFailBeforeAllocating() {
+        // A valid IHDR declaring 100000 x 100000, then nothing: must fail on the limit, not on memory.
+        var png = bytes(sample)
+        png.replaceSubrange(16..<24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])
+        let crc = CRC32.checksum(png[12..<29])
+        png.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xff), UInt8(crc >> 8 & 0xff), UInt8(crc & 0xff)])
+        let error = #expect(throws: PNGError.self) { _ = try PNGDecoder.decode(bytes: png) }
+        #expect(error?.message.contains("--max-pixels") == true)
+    }
+
+    @Test func fileByteLimit() {
+        var limits = DecodeLimits.default
+        limits.maxFileBytes = 100
+        #expect(throws: PNGError.self) { _ = try PNGDecoder.decode(path: sample, limits: limits) }
+    }
+
+    @Test func truncationAtEveryOffsetFailsCleanly() {
+        let png = bytes(sample)
+        var failures = 0
+        for length in stride(from: 0, to: png.count, by: 7) {
+            do {
+                _ = try PNGDecoder.decode(bytes: Array(png[0..<length]))
+            } catch {
+                failures += 1
+            }
+        }
+        #expect(failures == (png.count + 6) / 7)
+    }
+
+    @Test func notAPNG() {
+        #expect(throws: PNGError.notPNG(reason: "file is empty")) { _ = try PNGDecoder.decode(bytes: []) }
+        #expect(throws: PNGError.notPNG(reason: "not a PNG file (bad signature)")) {
+            _ = try PNGDecoder.decode(bytes: Array("GIF89a and more text".utf8))
+        }
+        #expect(throws: PNGError.truncated) { _ = try PNGDecoder.decode(bytes: [0x89, 0x50, 0x4E]) }
+    }
+
+    @Test func unreadablePaths() throws {
+        #expect(throws: PNGError.unreadable(reason: "No such file or directory")) {
+            _ = try PNGDecoder(path: "/nonexistent/x.png")
+        }
+        #expect(throws: PNGError.unreadable(reason: "is a directory")) { _ = try PNGDecoder(path: Fixtures.directory) }
+        let fifo = Fixtures.temporaryDirectory("fifo") + "/pipe.png"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(throws: PNGError.unreadable(reason: "not a regular file")) { _ = try PNGDecoder(path: fifo) }
+    }
+
+    @Test func messagesAreOneLine() {
+        let errors: [PNGError] = [.unreadable(reason: "No such file or directory"), .truncated, .outOfMemory,
+                                  .corrupt(reason: "IHDR: CRC error"), .notPNG(reason: "file is empty")]
+        for error in errors { #expect(!error.message.contains("\n") && !error.message.isEmpty) }
+        #expect(PNGError.unreadable(reason: "No such file or directory").message == "cannot read: no such file or directory")
+    }
+}
+
+/// CRC-32 as PNG uses it, to build test files with valid chunk checksums.
+enum CRC32 {
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xffffffff
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? 0xedb88320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return crc ^ 0xffffffff
+    }
+}

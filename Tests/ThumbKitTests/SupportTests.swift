@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import ThumbKit
+
+@Suite struct SHA256Tests {
+    @Test func knownVectors() {
+        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test func incrementalUpdatesMatchOneShot() {
+        let data = (0..<1000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        for split in [0, 1, 63, 64, 65, 500, 999, 1000] {
+            var hasher = SHA256()
+            hasher.update(Array(data[0..<split]))
+            hasher.update(Array(data[split...]))
+            #expect(hasher.finalize().hexString == SHA256.hex(data))
+        }
+    }
+}
+
+@Suite struct AtomicFileTests {
+    @Test func writesCompleteFilesAndLeavesNoTemporaries() throws {
+        let directory = Fixtures.temporaryDirectory("atomic")
+        let path = directory + "/a/b/out.png"
+        try AtomicFile.write([1, 2, 3], to: path)
+        try AtomicFile.write([4, 5], to: path)
+        #expect(FileManager.default.contents(atPath: path) == Data([4, 5]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/a/b") == ["out.png"])
+    }
+
+    @Test func destinationThatIsADirectory() throws {
+        let directory = Fixtures.temporaryDirectory("atomic")
+        try FileManager.default.createDirectory(atPath: directory + "/x.png", withIntermediateDirectories: false)
+        #expect(throws: FileWriteError.destinationIsDirectory) { try AtomicFile.write([1], to: directory + "/x.png") }
+    }
+
+    @Test func unwritableDirectoryLeavesNothing() throws {
+        guard getuid() != 0 else {
+            // root ignores permissions; a file in the way of a directory fails the same way for everyone.
+            let directory = Fixtures.temporaryDirectory("atomic")
+            FileManager.default.createFile(atPath: directory + "/blocker", contents: Data([0]))
+            #expect(throws: FileWriteError.self) { try AtomicFile.write([1], to: directory + "/blocker/out.png") }
+            return
+        }
+        let directory = Fixtures.temporaryDirectory("atomic")
+        chmod(directory, 0o500)
+        defer { chmod(directory, 0o700) }
+        #expect(throws: FileWriteError.self) { try AtomicFile.write([1], to: directory + "/out.png") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
+    @Test func staleTemporariesAreRemoved() throws {
+        let directory = Fixtures.temporaryDirectory("atomic")
+        FileManager.default.createFile(atPath: directory + "/.out.png\(AtomicFile.temporaryMarker)123-1", contents: Data([0]))
+        FileManager.default.createFile(atPath: directory + "/keep.png", contents: Data([0]))
+        #expect(AtomicFile.removeStaleTemporaries(in: directory) == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["keep.png"])
+    }
+}
+
+@Suite struct PixelConversionTests {
+    @Test func allSRGBBytesSurviveLinearLight() {
+        for value in 0...255 {
+            #expect(SRGB.byte(fromLinear: SRGB.linear(fromByte: UInt8(value))) == UInt8(value))
+        }
+    }
+
+    @Test func linearToByteRoundsInSRGBSpace() {
+        for step in 0...4096 {
+            let linear = Double(step) / 4096
+            let exact = (SRGB.encode(linear) * 255 + 0.5).rounded(.down)
+            #expect(Int(SRGB.byte(fromLinear: Float(linear))) == Int(exact))
+        }
+        #expect(SRGB.byte(fromLinear: -1) == 0 && SRGB.byte(fromLinear: 2) == 255 && SRGB.byte(fromLinear: .nan) == 0)
+    }
+
+    @Test func transferCurveIsTheIECPiecewiseOne() {
+        #expect(abs(SRGB.decode(0.5) - 0.21404114048223255) < 1e-12)
+        #expect(abs(SRGB.decode(0.04) - 0.04 / 12.92) < 1e-15)
+        #expect(abs(SRGB.encode(SRGB.decode(0.73)) - 0.73) < 1e-12)
+    }
+
+    @Test(arguments: [LightEncoding.linear, .sRGB])
+    func everyColourAlphaPairSurvivesPremultiplication(light: LightEncoding) {
+        // All 65,536 (colour, alpha) pairs: straight → premultiplied float → straight is exact.
+        var samples = [UInt8]()
+        for alpha in 1...255 { for colour in 0...255 { samples += [UInt8(colour), UInt8(255 - colour), UInt8(colour / 2), UInt8(alpha)] } }
+        let image = Image(width: 256, height: 255, rgba8: samples)
+        #expect(Image(Bitmap(image, light: light)) == image)
+        let transparent = Image(width: 1, height: 1, rgba8: [200, 100, 50, 0])
+        #expect(Image(Bitmap(transparent, light: light)).rgba8 == [0, 0, 0, 0])
+    }
+
+    @Test func sixteenBitKeepsPrecisionInTheBitmap() {
+        let image = Image(width: 2, height: 1, rgba16: [1000, 1001, 1002, 65535, 65535, 0, 0, 1])
+        let bitmap = Bitmap(image, light: .sRGB)
+        #expect(bitmap.pixels[0] != bitmap.pixels[1])
+        #expect(abs(bitmap.pixels[7] - 1 / 65535) < 1e-9)
+    }
+
+    @Test func colourParsing() throws {
+        #expect(try Color(hex: "ff8000") == Color(red: 255, green: 128, blue: 0))
+        #expect(try Color(hex: "#FF800080") == Color(red: 255, green: 128, blue: 0, alpha: 128))
+        for bad in ["", "fff", "ff80001", "gg0000", "ff 000", "+f0000", "ff8000800"] {
+            #expect(throws: ColorParseError.self) { _ = try Color(hex: bad) }
+        }
+        #expect(Color(red: 1, green: 2, blue: 255, alpha: 16).description == "0102ff10")
+    }
+}
