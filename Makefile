@@ -1,0 +1,57 @@
+# thumbgen — build, test, demo, assets, bench, install.
+# Every target that compiles first makes sure libpng and zlib are there (see `deps`).
+
+PREFIX ?= /usr/local
+SWIFT ?= swift
+CONFIG ?= release
+BIN = .build/$(CONFIG)/thumbgen
+DEMO_OUT ?= demo-output
+
+.PHONY: all build deps test demo assets bench install uninstall clean
+
+all: build
+
+# libpng and zlib headers, found through pkg-config as Package.swift asks.
+deps:
+	@if ! pkg-config --exists libpng zlib 2>/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "make: installing libpng-dev, zlib1g-dev and pkg-config"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev pkg-config >/dev/null; \
+	  else \
+	    echo "make: libpng and zlib development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev pkg-config" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build -c $(CONFIG) --product thumbgen
+
+# Pixel-heavy tests run in release: Swift image loops are 10-100x slower in debug.
+test: deps
+	$(SWIFT) build -c release --product thumbgen
+	$(SWIFT) test -c release
+
+# The main job on the bundled sample images.
+demo: build
+	@rm -rf $(DEMO_OUT)
+	$(BIN) Assets/samples -o $(DEMO_OUT)/thumbnails --size 256
+	$(BIN) Assets/samples -o $(DEMO_OUT)/squares --size 128 --fit cover --corner-radius 16 --scales 1,2,3
+	$(BIN) stars -o $(DEMO_OUT)/stars --half --scales 1,2,3
+	@echo "demo: thumbnails in $(DEMO_OUT)/thumbnails, rounded squares in $(DEMO_OUT)/squares, star badges in $(DEMO_OUT)/stars"
+
+# Regenerates the project's own star badges from Assets/stars/spec.json (then `make test` checks them).
+assets: build
+	$(BIN) stars --spec Assets/stars/spec.json -o Assets/stars/png --xcassets Assets/stars/Stars.xcassets
+
+bench: deps
+	Scripts/bench.sh
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/thumbgen
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/thumbgen
+
+clean:
+	rm -rf .build $(DEMO_OUT)

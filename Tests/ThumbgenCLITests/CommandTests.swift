@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import ThumbgenCLI
+import ThumbKit
+
+@Suite struct CommandTests {
+    @Test func infoPrintsOneLinePerFile() {
+        let files = ["basn0g01.png", "basi6a16.png", "tbbn3p08.png", "basn2c16.png", "tp0n3p08.png", "basi4a08.png"]
+        let run = CLIRun(["info"] + files.map { CLIFixtures.path("pngsuite/" + $0) })
+        #expect(run.status == .success)
+        #expect(run.err.isEmpty)
+        let lines = run.out.split(separator: "\n").map { $0.split(separator: "/").last.map(String.init) ?? "" }
+        #expect(lines == [
+            "basn0g01.png: 32x32, gray, 1-bit, not interlaced, opaque",
+            "basi6a16.png: 32x32, rgba, 16-bit, interlaced, transparency",
+            "tbbn3p08.png: 32x32, palette, 8-bit, not interlaced, transparency",
+            "basn2c16.png: 32x32, rgb, 16-bit, not interlaced, opaque",
+            "tp0n3p08.png: 32x32, palette, 8-bit, not interlaced, opaque",
+            "basi4a08.png: 32x32, gray+alpha, 8-bit, interlaced, transparency",
+        ])
+    }
+
+    @Test func infoFailuresAreOneLineAndExit1() {
+        let good = CLIFixtures.path("pngsuite/basn0g08.png")
+        let bad = CLIFixtures.path("pngsuite/xc1n0g08.png")
+        let run = CLIRun(["info", bad, good, "/no/such/file.png"])
+        #expect(run.status == .failure)
+        #expect(run.out.hasSuffix("basn0g08.png: 32x32, gray, 8-bit, not interlaced, opaque\n"))
+        #expect(run.err == "thumbgen: \(bad): corrupt PNG: Invalid IHDR data\nthumbgen: /no/such/file.png: cannot read: no such file or directory\n")
+    }
+
+    @Test func usageErrorsExit64AndNameTheOption() {
+        let run = CLIRun(["--no-such-option", "x.png"])
+        #expect(run.status == .usage)
+        #expect(run.err.hasPrefix("thumbgen: unknown option '--no-such-option'\n"))
+        #expect(CLIRun(["info"]).status == .usage)
+        #expect(CLIRun([]).status == .usage)
+        #expect(CLIRun(["--color-type", "cmyk", "x.png"]).err.contains("--color-type"))
+    }
+
+    @Test func helpAndVersion() {
+        let help = CLIRun(["--help"])
+        #expect(help.status == .success)
+        #expect(help.out.hasPrefix("OVERVIEW: ") && help.out.contains("USAGE: thumbgen") && help.out.contains("OPTIONS:"))
+        #expect(help.out.contains("--color-type rgba"), "help says how to force RGBA")
+        #expect(CLIRun(["info", "--help"]).out.contains("USAGE: thumbgen info"))
+        let version = CLIRun(["--version"])
+        #expect(version.out.hasPrefix("thumbgen \(ThumbKitVersion.string) (libpng "))
+    }
+
+    @Test(arguments: ["basn0g01.png", "basi6a16.png", "tbbn3p08.png", "basn2c16.png", "basi3p04.png", "tbwn0g16.png"])
+    func sameSizeRoundTripKeepsThePixels(name: String) throws {
+        let output = CLIFixtures.temporaryDirectory("roundtrip")
+        let source = CLIFixtures.path("pngsuite/" + name)
+        let run = CLIRun([source, "-o", output, "--size", "100000"])
+        #expect(run.status == .success, "\(run.err)")
+        let written = try PNGDecoder.decode(path: output + "/" + name)
+        #expect(written == (try PNGDecoder.decode(path: source)).converted8())
+    }
+
+    @Test func theBinaryRuns() throws {
+        let result = try CLIFixtures.runBinary(["info", CLIFixtures.path("pngsuite/basn6a08.png")])
+        #expect(result.status == 0)
+        #expect(result.out.hasSuffix("basn6a08.png: 32x32, rgba, 8-bit, not interlaced, transparency\n"))
+        let usage = try CLIFixtures.runBinary(["--bogus"])
+        #expect(usage.status == 64)
+        #expect(usage.err.hasPrefix("thumbgen: unknown option '--bogus'"))
+    }
+}
