@@ -7,7 +7,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/thumbgen
 DEMO_OUT ?= demo-output
 
-.PHONY: all build deps test demo assets bench install uninstall clean
+.PHONY: all build deps test demo assets bench fuzz sanitize install uninstall clean
 
 all: build
 
@@ -45,6 +45,23 @@ assets: build
 
 bench: deps
 	Scripts/bench.sh
+
+# libFuzzer over decode -> thumbnail -> encode, seeded with the PngSuite. FUZZ_SECONDS=N sets the time;
+# new inputs collect in .build/fuzz-corpus, crashes in .build/fuzz-crashes (check them in as
+# regression tests under Tests/Fixtures/hostile/).
+FUZZ_SECONDS ?= 300
+FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld
+fuzz: deps
+	$(SWIFT) build --product thumbgen-fuzz --scratch-path .build/fuzz $(FUZZ_FLAGS)
+	@mkdir -p .build/fuzz-corpus .build/fuzz-crashes
+	@cp -n Tests/Fixtures/pngsuite/*.png .build/fuzz-corpus/ 2>/dev/null || true
+	.build/fuzz/debug/thumbgen-fuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
+	  -artifact_prefix=.build/fuzz-crashes/ -print_final_stats=1
+
+# The test suite under AddressSanitizer, then ThreadSanitizer (debug builds; slow).
+sanitize: deps
+	$(SWIFT) test --scratch-path .build/asan --sanitize=address
+	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin

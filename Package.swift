@@ -37,6 +37,13 @@ let package = Package(
             dependencies: ["ThumbgenCLI"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        .target(name: "CFuzzDriver"),
+        // libFuzzer target over decode → thumbnail → encode (`make fuzz`); replays files otherwise.
+        .executableTarget(
+            name: "thumbgen-fuzz",
+            dependencies: ["ThumbKit", "CFuzzDriver"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "ThumbKitTests",
             dependencies: ["ThumbKit"],

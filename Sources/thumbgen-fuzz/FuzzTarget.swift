@@ -1,0 +1,47 @@
+import ThumbKit
+#if FUZZING
+import CFuzzDriver
+#endif
+import Foundation
+
+/// The fuzzed path: one input through decode → thumbnail → encode → decode.
+enum FuzzPath {
+    /// Small limits keep each execution fast and bounded; they are part of what is tested.
+    static let limits = DecodeLimits(maxPixels: 4_000_000, maxFileBytes: 1 << 20)
+
+    static func run(_ bytes: [UInt8]) {
+        guard let image = try? PNGDecoder.decode(bytes: bytes, limits: limits) else { return }
+        let bitmap = Bitmap(image)
+        let encoded = try? PNGEncoder().encode(Image(bitmap))
+        if let encoded, (try? PNGDecoder.decode(bytes: encoded)) == nil {
+            fatalError("thumbgen could not read its own output")
+        }
+    }
+}
+
+/// libFuzzer's entry point for one input (its runtime refers to this symbol by name).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    FuzzPath.run(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+/// Built by `make fuzz` (`-sanitize=fuzzer,address -D FUZZING`), main hands control to
+/// libFuzzer's driver. In an ordinary build it replays the files named on the command line through
+/// the same path, so a crashing input can be rerun under a debugger.
+@main
+enum FuzzMain {
+    static func main() {
+        #if FUZZING
+        var argc = CommandLine.argc
+        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzOneInput(data!, size) })
+        #else
+        for path in CommandLine.arguments.dropFirst() {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            FuzzPath.run([UInt8](data))
+            print("ok: \(path)")
+        }
+        #endif
+    }
+}
