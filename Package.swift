@@ -44,6 +44,13 @@ let package = Package(
             dependencies: ["ThumbKit", "CFuzzDriver"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // Times decoding against resampling (`swift run -c release thumbgen-bench IMAGE.png`).
+        .executableTarget(
+            name: "thumbgen-bench",
+            dependencies: ["ThumbKit"],
+            path: "Sources/thumbgen-bench",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "ThumbKitTests",
             dependencies: ["ThumbKit"],

@@ -1,0 +1,22 @@
+/// Something that hands out an image's rows top to bottom, as straight RGBA sRGB samples: what a
+/// streaming `Resampler` reads from. `PNGDecoder` is one (for non-interlaced files).
+///
+/// Rows are requested strictly in order, each exactly once, in the sample type matching `bitDepth`;
+/// the resampler stops asking once it has every row its output needs, so a source may be left
+/// unfinished.
+public protocol RowSource {
+    /// What reading a row can fail with.
+    associatedtype ReadError: Error
+
+    /// Pixels per row; positive.
+    var width: Int { get }
+    /// Number of rows; positive.
+    var height: Int { get }
+    /// Bits per channel of the rows: 8 (`readRow(into: [UInt8])`) or 16 (`readRow(into: [UInt16])`).
+    var bitDepth: Int { get }
+
+    /// Reads the next row of an 8-bit source into `row`, resizing it to `width * 4` samples.
+    mutating func readRow(into row: inout [UInt8]) throws(ReadError)
+    /// Reads the next row of a 16-bit source into `row`, resizing it to `width * 4` samples.
+    mutating func readRow(into row: inout [UInt16]) throws(ReadError)
+}

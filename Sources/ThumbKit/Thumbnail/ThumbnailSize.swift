@@ -1,0 +1,82 @@
+/// A requested thumbnail box, as written on the command line in ImageMagick/vipsthumbnail geometry
+/// syntax: `N` (an N×N box), `WxH`, and a suffix `>` (shrink only, the default), `<` (enlarge
+/// only), `!` (fill: ignore aspect ratio) or `^` (cover: fill the box, cropping). One of `>`/`<` may
+/// be combined with one of `!`/`^`, in either order (`256x256^>`).
+public struct ThumbnailSize: Sendable, Hashable, CustomStringConvertible {
+    /// The largest accepted box side, in pixels. Larger boxes are almost certainly typos, and the
+    /// limit keeps every plan's integer arithmetic far from overflow.
+    public static let maximumSide = 65_536
+
+    /// Box width in pixels, `1...maximumSide`.
+    public var width: Int
+    /// Box height in pixels, `1...maximumSide`.
+    public var height: Int
+    /// How the source fits the box.
+    public var mode: FitMode
+    /// Which way the source may be scaled.
+    public var scale: ScaleRule
+
+    /// A box with the given sides; `inside`, shrink only by default.
+    public init(width: Int, height: Int, mode: FitMode = .inside, scale: ScaleRule = .shrinkOnly) {
+        precondition((1...ThumbnailSize.maximumSide).contains(width)
+                     && (1...ThumbnailSize.maximumSide).contains(height), "box sides out of range")
+        self.width = width
+        self.height = height
+        self.mode = mode
+        self.scale = scale
+    }
+
+    /// Parses `N`, `WxH` (`x` or `X`), with optional suffixes `>`, `<`, `!`, `^`.
+    public init(parsing text: String) throws(ThumbnailSizeError) {
+        var body = Substring(text)
+        var mode: FitMode?
+        var scale: ScaleRule?
+        while let last = body.last, "<>!^".contains(last) {
+            body = body.dropLast()
+            switch last {
+            case ">", "<":
+                guard scale == nil else {
+                    throw ThumbnailSizeError(text: text, reason: "at most one of '>' and '<'")
+                }
+                scale = last == ">" ? .shrinkOnly : .enlargeOnly
+            default:
+                guard mode == nil else {
+                    throw ThumbnailSizeError(text: text, reason: "at most one of '!' and '^'")
+                }
+                mode = last == "!" ? .fill : .cover
+            }
+        }
+        let sides = body.split(separator: "x", maxSplits: 2, omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "X", omittingEmptySubsequences: false) }
+        guard sides.count == 1 || sides.count == 2 else {
+            throw ThumbnailSizeError(text: text, reason: "expected N or WxH")
+        }
+        var values: [Int] = []
+        for side in sides {
+            guard !side.isEmpty, side.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                throw ThumbnailSizeError(text: text, reason: "expected N or WxH with positive whole numbers")
+            }
+            guard let value = Int(side), (1...ThumbnailSize.maximumSide).contains(value) else {
+                throw ThumbnailSizeError(text: text, reason: "sides must be 1 to \(ThumbnailSize.maximumSide)")
+            }
+            values.append(value)
+        }
+        self.init(width: values[0], height: values.count == 2 ? values[1] : values[0],
+                  mode: mode ?? .inside, scale: scale ?? .shrinkOnly)
+    }
+
+    /// The canonical spelling: `WxH` with the suffixes that differ from the defaults.
+    public var description: String {
+        var text = "\(width)x\(height)"
+        switch mode {
+        case .cover: text += "^"
+        case .fill: text += "!"
+        case .inside, .contain: break
+        }
+        switch scale {
+        case .enlargeOnly: text += "<"
+        case .shrinkOnly, .any: break
+        }
+        return text
+    }
+}

@@ -1,0 +1,9 @@
+/// A thumbnail size string that is not `N`, `WxH` or `WxH` followed by `>`, `<`, `!` or `^`.
+public struct ThumbnailSizeError: ThumbKitError, Equatable {
+    /// The text as given.
+    public let text: String
+    /// What is wrong with it.
+    public let reason: String
+
+    public var message: String { "'\(text)' is not a thumbnail size: \(reason)" }
+}

@@ -1,0 +1,63 @@
+// thumbgen-bench: how long resampling takes next to decoding, single-threaded.
+//
+//     swift run -c release thumbgen-bench IMAGE.png [BOX] [RUNS]
+//
+// Times (1) decoding the whole PNG with libpng through PNGDecoder, (2) resampling the decoded image
+// into a BOX×BOX box (inside fit, Lanczos-3, linear light), and (3) both streamed together
+// (PNGDecoder rows straight into the resampler), each as the median of RUNS runs (default 7).
+// Goal: resampling under 20% of decoding for a 12-megapixel RGB photo.
+import Foundation
+import ThumbKit
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: thumbgen-bench IMAGE.png [BOX] [RUNS]\n".utf8))
+    exit(64)
+}
+let path = arguments[1]
+let box = arguments.count > 2 ? Int(arguments[2]) ?? 256 : 256
+let runs = max(5, arguments.count > 3 ? Int(arguments[3]) ?? 7 : 7)
+
+do {
+    let image = try PNGDecoder.decode(path: path)
+    let plan = FitPlan(sourceWidth: image.width, sourceHeight: image.height, boxWidth: box, boxHeight: box)
+    let resampler = Resampler()
+    var decodeTimes: [Double] = []
+    var resampleTimes: [Double] = []
+    var streamTimes: [Double] = []
+    var checksum: Float = 0
+    for _ in 0..<runs {
+        decodeTimes.append(try milliseconds { _ = try PNGDecoder.decode(path: path) })
+        resampleTimes.append(milliseconds {
+            let bitmap = resampler.resample(image, to: plan.width, height: plan.height, region: plan.region)
+            checksum += bitmap.pixels[0]
+        })
+        streamTimes.append(try milliseconds {
+            var decoder = try PNGDecoder(path: path)
+            let bitmap = try resampler.resample(&decoder, to: plan.width, height: plan.height, region: plan.region)
+            checksum += bitmap.pixels[0]
+        })
+    }
+    let decode = median(decodeTimes), resample = median(resampleTimes), stream = median(streamTimes)
+    print("image      \(image.width)x\(image.height), \(image.bitDepth)-bit -> \(plan.width)x\(plan.height) (\(resampler.kernel), linear)")
+    print("runs       \(runs) (median)")
+    print(String(format: "decode     %8.1f ms", decode))
+    print(String(format: "resample   %8.1f ms", resample))
+    print(String(format: "ratio      %8.1f %% of decode", 100 * resample / decode))
+    print(String(format: "streamed   %8.1f ms (decode rows + resample)", stream))
+    if checksum.isNaN { print("unreachable") }
+} catch {
+    FileHandle.standardError.write(Data("thumbgen-bench: \(path): \(error)\n".utf8))
+    exit(1)
+}
