@@ -1,0 +1,56 @@
+/// Everything that decides what a thumbnail looks like. Two equal option values always give
+/// byte-identical outputs for the same source (for a given zlib).
+public struct ThumbnailOptions: Sendable, Hashable {
+    /// The box at @1x, how the image fits it, and whether it may be enlarged (default 128, inside,
+    /// shrink only).
+    public var size: ThumbnailSize
+    /// Where `cover` crops from and where `contain` places the image.
+    public var gravity: Gravity
+    public var kernel: ResamplingKernel
+    /// `.linear` (default) filters and composites in linear light; `.sRGB` on the encoded values.
+    public var light: LightEncoding
+    /// Radius of the rounded corners at @1x in output pixels (0 = square corners); outside them the
+    /// thumbnail is transparent (or the background colour).
+    public var cornerRadius: Double
+    /// When set, the thumbnail is composited over this colour and comes out opaque; it is also the
+    /// colour of `contain`'s margins (transparent when nil).
+    public var background: Color?
+    /// PNG colour type policy.
+    public var colorType: PNGEncoder.ColorTypeChoice
+    /// Decoder limits.
+    public var limits: DecodeLimits
+
+    public init(size: ThumbnailSize = ThumbnailSize(width: 128, height: 128), gravity: Gravity = .centre,
+                kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear, cornerRadius: Double = 0,
+                background: Color? = nil, colorType: PNGEncoder.ColorTypeChoice = .automatic,
+                limits: DecodeLimits = .default) {
+        self.size = size
+        self.gravity = gravity
+        self.kernel = kernel
+        self.light = light
+        self.cornerRadius = cornerRadius
+        self.background = background
+        self.colorType = colorType
+        self.limits = limits
+    }
+
+    /// Every setting that affects output pixels or bytes, in a fixed order: what a manifest's
+    /// settings digest is computed from. Limits are left out (they decide whether, not how).
+    public var canonicalDescription: String {
+        [
+            "size=\(size.width)x\(size.height)",
+            "fit=\(size.mode.rawValue)",
+            "scale=\(size.scale)",
+            "gravity=\(gravity.rawValue)",
+            "kernel=\(kernel.rawValue)",
+            "light=\(light == .linear ? "linear" : "srgb")",
+            "radius=\(cornerRadius)",
+            "background=\(background.map(\.description) ?? "none")",
+            "color-type=\(colorType.rawValue)",
+            "codec=\(PNGCodecVersions.string)",
+        ].joined(separator: ";")
+    }
+
+    /// SHA-256 of `canonicalDescription`.
+    public var digest: String { SHA256.hex(Array(canonicalDescription.utf8)) }
+}
