@@ -1,0 +1,138 @@
+import Foundation
+
+/// Verifies outputs against their manifests: each output file on disk, and a fresh rendering of
+/// its source made in memory with the injected renderer.
+///
+/// File and pixel hashes are reported separately because they mean different things. The pixel
+/// hash (SHA-256 of decoded RGBA8) depends only on what the renderer computed, so it survives a
+/// zlib or libpng upgrade; the file hash also depends on how the encoder compresses, so a library
+/// upgrade alone can change it. A regenerated file-hash mismatch with matching pixels is an
+/// encoder change; a pixel mismatch is a rendering change.
+public struct BatchChecker: Sendable {
+    public let renderer: BatchRenderer
+    /// The current settings digest; entries recorded with another are reported as
+    /// `settingsDiffer` instead of being regenerated. Nil to regenerate regardless.
+    public let settingsDigest: String?
+    /// Worker threads. The report does not depend on it.
+    public let jobs: Int
+
+    public init(renderer: @escaping BatchRenderer, settingsDigest: String? = nil, jobs: Int = BatchConfiguration.defaultJobs) {
+        self.renderer = renderer
+        self.settingsDigest = settingsDigest
+        self.jobs = max(1, jobs)
+    }
+
+    /// Checks every output listed in the manifests (e.g. all `thumbgen-manifest.K-of-N.json` of
+    /// a sharded batch). Output paths are resolved against each manifest's directory, source
+    /// paths as recorded. Throws only when a manifest cannot be read.
+    public func check(manifestPaths: [String]) throws(BatchError) -> CheckReport {
+        // One group per source and directory, so each source is read and rendered once.
+        var groups: [(directory: String, source: String, entries: [ManifestEntry])] = []
+        var seenOutputs: Set<String> = []
+        for path in manifestPaths {
+            let manifest = try Manifest.load(path: path)
+            let directory = BatchPaths.directory(of: path)
+            var indexBySource: [String: Int] = [:]
+            for entry in manifest.sortedEntries {
+                let full = BatchPaths.join(directory, entry.output)
+                guard seenOutputs.insert(full).inserted else { continue }
+                if let index = indexBySource[entry.source] {
+                    groups[index].entries.append(entry)
+                } else {
+                    indexBySource[entry.source] = groups.count
+                    groups.append((directory, entry.source, [entry]))
+                }
+            }
+        }
+        let work = groups
+        let results = ResultSlots(count: work.count)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(work.count, 1))) { worker in
+            for index in stride(from: worker, to: work.count, by: jobs) {
+                let group = work[index]
+                results.set(index, check(group.entries, directory: group.directory, source: group.source))
+            }
+        }
+        return CheckReport(checked: seenOutputs.count, mismatches: results.all.flatMap { $0 })
+    }
+
+    private func check(_ entries: [ManifestEntry], directory: String, source: String) -> [CheckMismatch] {
+        var mismatches: [(index: Int, CheckMismatch)] = []
+        func report(_ index: Int, _ kind: CheckMismatch.Kind) {
+            mismatches.append((index, CheckMismatch(output: PathEscaping.escape(BatchPaths.join(directory, entries[index].output)), kind: kind)))
+        }
+        // The files on disk.
+        for (index, entry) in entries.enumerated() {
+            switch FileSystem.read(BatchPaths.join(directory, entry.output)) {
+            case .failure(let f):
+                report(index, .outputUnreadable(reason: f.reason))
+            case .success(let bytes):
+                let fileHash = SHA256.hex(bytes)
+                if fileHash != entry.fileSHA256 { report(index, .fileHashOnDisk(expected: entry.fileSHA256, actual: fileHash)) }
+                do {
+                    let pixelHash = SHA256.hex(try PNGDecoder.decode(bytes: bytes).rgba8)
+                    if pixelHash != entry.pixelSHA256 { report(index, .pixelHashOnDisk(expected: entry.pixelSHA256, actual: pixelHash)) }
+                } catch {
+                    report(index, .outputUnreadable(reason: error.message))
+                }
+            }
+        }
+        // A fresh rendering, for entries made with the current settings.
+        var toRender: [Int] = []
+        for (index, entry) in entries.enumerated() {
+            if let current = settingsDigest, current != entry.settingsDigest {
+                report(index, .settingsDiffer(recorded: entry.settingsDigest, current: current))
+            } else {
+                toRender.append(index)
+            }
+        }
+        if !toRender.isEmpty {
+            let rendered: [RenderedOutput]
+            switch FileSystem.read(source) {
+            case .failure(let f):
+                for index in toRender { report(index, .regenerationFailed(reason: "cannot read source \(PathEscaping.escape(source)): \(f.reason)")) }
+                return ordered(mismatches)
+            case .success(let bytes):
+                do {
+                    rendered = try renderer(BatchSource(path: source, bytes: bytes, scales: toRender.map { entries[$0].scale }.sorted()))
+                } catch {
+                    let reason = (error as? any ThumbKitError)?.message ?? String(describing: error)
+                    for index in toRender { report(index, .regenerationFailed(reason: reason)) }
+                    return ordered(mismatches)
+                }
+            }
+            for index in toRender {
+                let entry = entries[index]
+                guard let output = rendered.first(where: { $0.suffix == OutputNaming.suffix(forScale: entry.scale) }) else {
+                    report(index, .regenerationFailed(reason: "renderer gave no output at scale \(entry.scale)"))
+                    continue
+                }
+                if output.width != entry.width || output.height != entry.height {
+                    report(index, .sizeRegenerated(expected: "\(entry.width)x\(entry.height)", actual: "\(output.width)x\(output.height)"))
+                }
+                let fileHash = SHA256.hex(output.png)
+                if fileHash != entry.fileSHA256 { report(index, .fileHashRegenerated(expected: entry.fileSHA256, actual: fileHash)) }
+                if output.pixelSHA256 != entry.pixelSHA256 {
+                    report(index, .pixelHashRegenerated(expected: entry.pixelSHA256, actual: output.pixelSHA256))
+                }
+            }
+        }
+        return ordered(mismatches)
+    }
+
+    /// Mismatches grouped by output, in entry order, so the report is stable.
+    private func ordered(_ mismatches: [(index: Int, CheckMismatch)]) -> [CheckMismatch] {
+        mismatches.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element.1)
+    }
+}
+
+/// Per-group results filled in by concurrent workers, each index written exactly once.
+private final class ResultSlots: @unchecked Sendable {
+    private let lock = Mutex()
+    private var slots: [[CheckMismatch]]
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func set(_ index: Int, _ value: [CheckMismatch]) { lock.withLock { slots[index] = value } }
+
+    var all: [[CheckMismatch]] { lock.withLock { slots } }
+}

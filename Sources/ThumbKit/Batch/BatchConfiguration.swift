@@ -1,0 +1,47 @@
+import Glibc
+
+/// Everything a batch run needs to know, apart from how to render one image.
+public struct BatchConfiguration: Sendable {
+    /// Files and directories, in the order given; directories are walked recursively.
+    public var inputs: [String]
+    /// Where outputs go, mirroring each input's tree; created when missing.
+    public var outputDirectory: String
+    /// Output names and scales.
+    public var naming: OutputNaming
+    /// Worker threads; defaults to the number of online cores. Results do not depend on it.
+    public var jobs: Int
+    /// Rebuild every output even when the manifest says it is up to date.
+    public var force: Bool
+    /// Walk names beginning with `.` as well.
+    public var includeHidden: Bool
+    /// Process only this slice of the items; nil for all of them.
+    public var shard: Shard?
+    /// A digest of every rendering setting, computed by the caller; outputs whose manifest entry
+    /// has a different digest are rebuilt.
+    public var settingsDigest: String
+    /// The tool's version; outputs built by another version are rebuilt.
+    public var toolVersion: String
+
+    public init(inputs: [String], outputDirectory: String, naming: OutputNaming, settingsDigest: String,
+                jobs: Int = BatchConfiguration.defaultJobs, force: Bool = false, includeHidden: Bool = false,
+                shard: Shard? = nil, toolVersion: String = ThumbKitVersion.string) {
+        self.inputs = inputs
+        self.outputDirectory = outputDirectory
+        self.naming = naming
+        self.jobs = jobs
+        self.force = force
+        self.includeHidden = includeHidden
+        self.shard = shard
+        self.settingsDigest = settingsDigest
+        self.toolVersion = toolVersion
+    }
+
+    /// The number of online cores (at least 1).
+    public static var defaultJobs: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// The manifest's file name: `thumbgen-manifest.json`, or the shard's own name.
+    public var manifestName: String { shard?.manifestName ?? Manifest.defaultName }
+
+    /// The manifest's full path.
+    public var manifestPath: String { BatchPaths.join(outputDirectory, manifestName) }
+}

@@ -1,0 +1,40 @@
+/// Why a batch could not start, or a manifest could not be used.
+///
+/// Failures of single files are not errors of this kind: they become `BatchMessage`s in the
+/// summary so that one bad file never stops the others. These cases stop the whole run before any
+/// output is written.
+public enum BatchError: ThumbKitError, Equatable {
+    /// Two sources would write the same output file; both source paths are named.
+    case outputCollision(output: String, first: String, second: String)
+    /// The output name format is unusable; `reason` says why.
+    case invalidNameFormat(format: String, reason: String)
+    /// A scale outside 1...3, or listed twice.
+    case invalidScale(Int)
+    /// `index` must be in 1...count and `count` at least 1.
+    case invalidShard(index: Int, count: Int)
+    /// The job count must be at least 1.
+    case invalidJobCount(Int)
+    /// A directory input is the output directory itself, so its outputs would be walked as sources.
+    case inputIsOutputDirectory(String)
+    /// A manifest file could not be read or parsed.
+    case unreadableManifest(path: String, reason: String)
+
+    public var message: String {
+        switch self {
+        case .outputCollision(let output, let first, let second):
+            return "\(PathEscaping.escape(first)) and \(PathEscaping.escape(second)) both map to output \(PathEscaping.escape(output))"
+        case .invalidNameFormat(let format, let reason):
+            return "invalid name format \"\(PathEscaping.escape(format))\": \(reason)"
+        case .invalidScale(let scale):
+            return "invalid scale \(scale) (expected 1, 2 or 3, each at most once)"
+        case .invalidShard(let index, let count):
+            return "invalid shard \(index)/\(count) (expected K/N with 1 <= K <= N)"
+        case .invalidJobCount(let jobs):
+            return "invalid job count \(jobs) (expected at least 1)"
+        case .inputIsOutputDirectory(let path):
+            return "input \(PathEscaping.escape(path)) is the output directory"
+        case .unreadableManifest(let path, let reason):
+            return "cannot read manifest \(PathEscaping.escape(path)): \(reason)"
+        }
+    }
+}

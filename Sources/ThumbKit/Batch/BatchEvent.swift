@@ -1,0 +1,32 @@
+/// What a running batch reports as it goes, for a progress bar or a log.
+///
+/// Events arrive one at a time (the runner serialises them), but from worker threads and in
+/// completion order, which varies between runs; only the final `BatchSummary` is in plan order.
+public enum BatchEvent: Sendable, Equatable {
+    /// Work is about to start; `total` is the number of files to process (images plus files that
+    /// already failed during planning), the denominator of the progress bar.
+    case started(total: Int)
+    /// A source was rendered and its outputs written; `path` is escaped for printing.
+    case written(path: String)
+    /// A source's outputs were already up to date.
+    case upToDate(path: String)
+    /// A file failed.
+    case failed(BatchMessage)
+    /// A file was not processed (not an image, hidden, …); for verbose listings.
+    case skipped(BatchMessage)
+    /// The run is over; the manifest has been written.
+    case finished(BatchSummary)
+}
+
+/// Counters sent with every event.
+public struct BatchProgress: Sendable, Equatable {
+    /// Files finished (written, up to date or failed).
+    public var done: Int
+    /// Files to process in all.
+    public var total: Int
+    /// Seconds since the run started.
+    public var elapsedSeconds: Double
+}
+
+/// Receives events; called under the runner's lock, so it never runs twice at once.
+public typealias BatchProgressHandler = @Sendable (BatchEvent, BatchProgress) -> Void

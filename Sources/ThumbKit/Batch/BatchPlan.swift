@@ -1,0 +1,43 @@
+/// What a batch will do, item by item, decided before any work starts.
+///
+/// The order of `items` is the plan order: inputs in the order given, each walked depth first in
+/// byte-wise name order. Every summary, manifest and message list is sorted by it, so results do
+/// not depend on which worker finished first.
+public struct BatchPlan: Sendable, Equatable {
+    /// One output file of a source.
+    public struct Output: Sendable, Equatable {
+        /// `""`, `"@2x"` or `"@3x"`; the renderer labels its outputs with the same suffixes.
+        public var suffix: String
+        /// The path below the output directory; the manifest's key.
+        public var relativePath: String
+    }
+
+    /// An image to render.
+    public struct Source: Sendable, Equatable {
+        /// The path to open (the input path joined with `relativePath`).
+        public var path: String
+        /// The path below its input (a file input's base name).
+        public var relativePath: String
+        /// The outputs it produces, in ascending scale order.
+        public var outputs: [Output]
+    }
+
+    /// One thing the walk found.
+    public enum Item: Sendable, Equatable {
+        /// An image to render.
+        case source(Source)
+        /// A file that promised an image but is not a supported one, or could not be examined.
+        /// `path` is already escaped for printing.
+        case failed(path: String, reason: String)
+        /// Something that is not an image, or was not walked (hidden, output directory, loop).
+        case skipped(path: String, reason: String)
+    }
+
+    /// The items, in plan order.
+    public var items: [Item]
+
+    /// The sources to render, in plan order.
+    public var sources: [Source] {
+        items.compactMap { if case .source(let s) = $0 { return s } else { return nil } }
+    }
+}

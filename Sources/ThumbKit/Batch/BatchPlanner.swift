@@ -1,0 +1,81 @@
+/// Turns a configuration into a `BatchPlan`: walks the inputs, recognises images by content,
+/// names the outputs, rejects colliding outputs, and keeps this shard's slice.
+///
+/// Only the first few bytes of each file are read here; whole files are read one per worker
+/// while running, so memory stays bounded by the jobs in flight.
+public struct BatchPlanner: Sendable {
+    public let configuration: BatchConfiguration
+
+    public init(configuration: BatchConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Plans the run. Throws `BatchError.outputCollision` (naming both sources) when two sources
+    /// would write the same output, before anything is written; collisions are checked across all
+    /// shards so every shard of a batch agrees.
+    public func plan() throws(BatchError) -> BatchPlan {
+        var outputIdentity: SourceWalker.DirectoryID?
+        if case .success(let st) = FileSystem.status(configuration.outputDirectory), st.isDirectory {
+            outputIdentity = .init(device: st.device, inode: st.inode)
+        }
+        let walker = SourceWalker(includeHidden: configuration.includeHidden, outputDirectory: outputIdentity)
+        var planned: [(item: BatchPlan.Item, relative: [UInt8])] = []
+        for input in configuration.inputs {
+            let explicitFile: Bool
+            if case .success(let st) = FileSystem.status(input) { explicitFile = !st.isDirectory } else { explicitFile = true }
+            for entry in try walker.walk(input: input) {
+                planned.append((classify(entry, explicitFile: explicitFile), entry.relative))
+            }
+        }
+        try checkCollisions(planned.map(\.item))
+        if let shard = configuration.shard {
+            planned = planned.filter { shard.contains(relativePath: $0.relative) }
+        }
+        return BatchPlan(items: planned.map(\.item))
+    }
+
+    private func classify(_ entry: SourceWalker.Entry, explicitFile: Bool) -> BatchPlan.Item {
+        let shown = PathEscaping.escape(bytes: entry.path)
+        switch entry.kind {
+        case .skipped(let reason): return .skipped(path: shown, reason: reason)
+        case .failed(let reason): return .failed(path: shown, reason: reason)
+        case .file: break
+        }
+        let head: [UInt8]
+        switch FileSystem.head(entry.path, count: ImageSignature.longestPrefix) {
+        case .failure(let failure):
+            // An unreadable file the user did not mean as an image is not worth failing the run.
+            if explicitFile || SourceWalker.hasImageExtension(entry.relative) {
+                return .failed(path: shown, reason: "cannot read: \(failure.reason)")
+            }
+            return .skipped(path: shown, reason: "cannot read: \(failure.reason)")
+        case .success(let bytes):
+            head = bytes
+        }
+        guard let format = ImageSignature.recognise(head) else {
+            if explicitFile || SourceWalker.hasImageExtension(entry.relative) {
+                return .failed(path: shown, reason: "not a supported image (content is not PNG)")
+            }
+            return .skipped(path: shown, reason: "not an image")
+        }
+        guard format.isSupported else { return .failed(path: shown, reason: "unsupported format (\(format.name))") }
+        // Output names and manifest keys are text; a name that is not UTF-8 cannot be mirrored.
+        guard let path = PathEscaping.validString(entry.path), let relative = PathEscaping.validString(entry.relative) else {
+            return .failed(path: shown, reason: "file name is not valid UTF-8, so no output name can be made for it")
+        }
+        let outputs = configuration.naming.outputs(forSource: relative).map { BatchPlan.Output(suffix: $0.suffix, relativePath: $0.path) }
+        return .source(.init(path: path, relativePath: relative, outputs: outputs))
+    }
+
+    private func checkCollisions(_ items: [BatchPlan.Item]) throws(BatchError) {
+        var owner: [String: String] = [:]
+        for case .source(let source) in items {
+            for output in source.outputs {
+                if let first = owner[output.relativePath] {
+                    throw .outputCollision(output: output.relativePath, first: first, second: source.path)
+                }
+                owner[output.relativePath] = source.path
+            }
+        }
+    }
+}

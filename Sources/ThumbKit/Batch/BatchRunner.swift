@@ -1,0 +1,199 @@
+import Foundation
+
+/// Runs a batch: plans it, renders the sources on worker threads, writes outputs atomically,
+/// and writes the manifest.
+///
+/// Determinism: outputs depend only on the sources, the renderer and the settings; the summary
+/// and manifest are assembled in plan order after all workers finish, so they are the same for
+/// any job count. Memory: each worker holds one source and its outputs at a time, and nothing is
+/// read ahead, so peak memory grows with `jobs`, not with the size of the tree.
+public struct BatchRunner: Sendable {
+    public let configuration: BatchConfiguration
+    public let renderer: BatchRenderer
+    public let cancellation: CancellationFlag
+    public let progress: BatchProgressHandler?
+
+    /// - Parameters:
+    ///   - renderer: called once per source that needs rebuilding, concurrently.
+    ///   - cancellation: set it (e.g. on SIGINT) to stop after the files in flight are dropped.
+    ///   - progress: receives events as files finish.
+    public init(configuration: BatchConfiguration, renderer: @escaping BatchRenderer,
+                cancellation: CancellationFlag = CancellationFlag(), progress: BatchProgressHandler? = nil) {
+        self.configuration = configuration
+        self.renderer = renderer
+        self.cancellation = cancellation
+        self.progress = progress
+    }
+
+    /// Plans and runs the batch. Throws only for problems that stop the whole run before any
+    /// output is written (collisions, bad settings); per-file failures are in the summary.
+    public func run() throws(BatchError) -> BatchSummary {
+        guard configuration.jobs >= 1 else { throw .invalidJobCount(configuration.jobs) }
+        let start = ContinuousClock.now
+        let plan = try BatchPlanner(configuration: configuration).plan()
+        return run(plan, start: start)
+    }
+
+    /// Runs an already computed plan (from `BatchPlanner` with the same configuration).
+    public func run(_ plan: BatchPlan) -> BatchSummary { run(plan, start: ContinuousClock.now) }
+
+    private func run(_ plan: BatchPlan, start: ContinuousClock.Instant) -> BatchSummary {
+        removeStaleTemporaries(plan)
+        let previous = Manifest.loadOrEmpty(path: configuration.manifestPath)
+
+        // Results by plan index; planning outcomes are known already.
+        var initial = [ItemResult?](repeating: nil, count: plan.items.count)
+        var work: [Int] = []
+        for (index, item) in plan.items.enumerated() {
+            switch item {
+            case .source: work.append(index)
+            case .failed(let path, let reason): initial[index] = .failed(BatchMessage(path: path, reason: reason))
+            case .skipped(let path, let reason): initial[index] = .skipped(BatchMessage(path: path, reason: reason))
+            }
+        }
+        let state = SharedState(results: initial, total: plan.items.count - plan.items.count { if case .skipped = $0 { true } else { false } },
+                                start: start, progress: progress)
+        state.report(.started(total: state.total), countsAsDone: false)
+        for result in initial {
+            switch result {
+            case .failed(let message): state.report(.failed(message), countsAsDone: true)
+            case .skipped(let message): state.report(.skipped(message), countsAsDone: false)
+            default: break
+            }
+        }
+
+        let worker = BatchWorker(configuration: configuration, renderer: renderer, cancellation: cancellation, previous: previous)
+        let queue = work
+        let threadCount = min(configuration.jobs, queue.count)
+        let group = DispatchGroup()
+        for _ in 0..<threadCount {
+            group.enter()
+            let thread = Thread {
+                while !cancellation.isCancelled, let index = state.nextWorkIndex(queue) {
+                    guard case .source(let source) = plan.items[index] else { continue }
+                    let result = worker.process(source)
+                    state.store(result, at: index, path: PathEscaping.escape(source.path))
+                }
+                group.leave()
+            }
+            // Renderers decode and resample; give them more stack than Foundation's 512 KiB default.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+
+        var summary = BatchSummary()
+        var manifest = Manifest()
+        for (index, item) in plan.items.enumerated() {
+            switch state.results[index] {
+            case .written(let entries)?:
+                summary.written += 1
+                summary.filesWritten += entries.count
+                for entry in entries { manifest.entries[entry.output] = entry }
+            case .upToDate(let entries)?:
+                summary.upToDate += 1
+                for entry in entries { manifest.entries[entry.output] = entry }
+            case .failed(let message)?:
+                summary.failed.append(message)
+            case .skipped(let message)?:
+                summary.skipped.append(message)
+            case .dropped?, nil:
+                // Cancelled: keep what the previous run recorded, since those outputs were not
+                // touched and the next run re-validates them anyway.
+                summary.notProcessed += 1
+                if case .source(let source) = item {
+                    for output in source.outputs {
+                        if let entry = previous.entries[output.relativePath] { manifest.entries[entry.output] = entry }
+                    }
+                }
+            }
+        }
+        summary.cancelled = summary.notProcessed > 0
+        do {
+            try manifest.write(to: configuration.manifestPath)
+        } catch {
+            summary.failed.append(BatchMessage(path: PathEscaping.escape(configuration.manifestPath), reason: error.message))
+        }
+        summary.elapsedSeconds = Self.seconds(since: start)
+        state.report(.finished(summary), countsAsDone: false)
+        return summary
+    }
+
+    /// Clears temporaries left by a killed run in every directory this run writes to.
+    private func removeStaleTemporaries(_ plan: BatchPlan) {
+        var directories: Set<String> = [configuration.outputDirectory]
+        for source in plan.sources {
+            for output in source.outputs {
+                directories.insert(BatchPaths.directory(of: BatchPaths.join(configuration.outputDirectory, output.relativePath)))
+            }
+        }
+        for directory in directories.sorted() { AtomicFile.removeStaleTemporaries(in: directory.isEmpty ? "." : directory) }
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = start.duration(to: .now).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+    }
+}
+
+/// How one plan item ended.
+enum ItemResult: Sendable {
+    case written([ManifestEntry])
+    case upToDate([ManifestEntry])
+    case failed(BatchMessage)
+    case skipped(BatchMessage)
+    /// Cancelled while in flight; nothing was recorded.
+    case dropped
+}
+
+/// The state workers share: the next item to take, the results, and progress counters, all
+/// behind one lock (contention is negligible next to decoding and encoding an image).
+private final class SharedState: @unchecked Sendable {
+    private let lock = Mutex()
+    private var next = 0
+    private var done = 0
+    private(set) var results: [ItemResult?]
+    let total: Int
+    private let start: ContinuousClock.Instant
+    private let progress: BatchProgressHandler?
+
+    init(results: [ItemResult?], total: Int, start: ContinuousClock.Instant, progress: BatchProgressHandler?) {
+        self.results = results
+        self.total = total
+        self.start = start
+        self.progress = progress
+    }
+
+    /// The next plan index to process, or nil when all are taken.
+    func nextWorkIndex(_ work: [Int]) -> Int? {
+        lock.withLock {
+            guard next < work.count else { return nil }
+            next += 1
+            return work[next - 1]
+        }
+    }
+
+    func store(_ result: ItemResult, at index: Int, path: String) {
+        lock.withLock {
+            results[index] = result
+            let event: BatchEvent
+            switch result {
+            case .written: event = .written(path: path)
+            case .upToDate: event = .upToDate(path: path)
+            case .failed(let message): event = .failed(message)
+            case .skipped(let message): event = .skipped(message)
+            case .dropped: return
+            }
+            reportLocked(event, countsAsDone: true)
+        }
+    }
+
+    func report(_ event: BatchEvent, countsAsDone: Bool) {
+        lock.withLock { reportLocked(event, countsAsDone: countsAsDone) }
+    }
+
+    private func reportLocked(_ event: BatchEvent, countsAsDone: Bool) {
+        if countsAsDone { done += 1 }
+        progress?(event, BatchProgress(done: done, total: total, elapsedSeconds: BatchRunner.seconds(since: start)))
+    }
+}

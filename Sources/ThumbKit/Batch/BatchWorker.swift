@@ -1,0 +1,85 @@
+/// Processes one source: decides whether it is up to date, renders it if not, writes its outputs.
+///
+/// A value shared read-only by all worker threads.
+struct BatchWorker: Sendable {
+    let configuration: BatchConfiguration
+    let renderer: BatchRenderer
+    let cancellation: CancellationFlag
+    let previous: Manifest
+
+    func process(_ source: BatchPlan.Source) -> ItemResult {
+        let shown = PathEscaping.escape(source.path)
+        func failure(_ reason: String) -> ItemResult { .failed(BatchMessage(path: shown, reason: reason)) }
+
+        // Stat before reading: if the file changes after this, the recorded stat is older than
+        // the content and the next run re-hashes rather than trusting a stale hash.
+        let status: FileSystem.Status
+        switch FileSystem.status(source.path) {
+        case .failure(let f): return failure("cannot read: \(f.reason)")
+        case .success(let st): status = st
+        }
+        let prior = source.outputs.compactMap { previous.entries[$0.relativePath] }
+        let reusable = !configuration.force && prior.count == source.outputs.count && prior.allSatisfy {
+            $0.settingsDigest == configuration.settingsDigest && $0.toolVersion == configuration.toolVersion
+                && $0.sourceFingerprint.sha256 == prior[0].sourceFingerprint.sha256
+                && FileSystem.isRegularFile(BatchPaths.join(configuration.outputDirectory, $0.output))
+        }
+        if reusable && prior.allSatisfy({ $0.sourceFingerprint.statMatches(status) }) {
+            return .upToDate(prior.map { refreshed($0, source: source, fingerprint: $0.sourceFingerprint) })
+        }
+
+        let bytes: [UInt8]
+        switch FileSystem.read(source.path) {
+        case .failure(let f): return failure("cannot read: \(f.reason)")
+        case .success(let b): bytes = b
+        }
+        let fingerprint = SourceFingerprint(sha256: SHA256.hex(bytes), status: status)
+        if reusable && prior[0].sourceFingerprint.sha256 == fingerprint.sha256 {
+            // Same content under new stat data (copied, touched, restored): no render, no write.
+            return .upToDate(prior.map { refreshed($0, source: source, fingerprint: fingerprint) })
+        }
+        if cancellation.isCancelled { return .dropped }
+
+        let rendered: [RenderedOutput]
+        do {
+            rendered = try renderer(BatchSource(path: source.path, bytes: bytes, scales: configuration.naming.scales))
+        } catch let error as any ThumbKitError {
+            return failure(error.message)
+        } catch {
+            return failure(String(describing: error))
+        }
+        let bySuffix = Dictionary(rendered.map { ($0.suffix, $0) }, uniquingKeysWith: { first, _ in first })
+        let expected = source.outputs.map(\.suffix)
+        guard rendered.count == expected.count, Set(bySuffix.keys) == Set(expected) else {
+            let got = rendered.map { $0.suffix.isEmpty ? "1x" : $0.suffix }.joined(separator: ", ")
+            let want = expected.map { $0.isEmpty ? "1x" : $0 }.joined(separator: ", ")
+            return failure("renderer returned outputs [\(got)], expected [\(want)]")
+        }
+
+        var entries: [ManifestEntry] = []
+        for (output, scale) in zip(source.outputs, configuration.naming.scales) {
+            // Checked per file so a cancel lands between writes; any output already written
+            // has no manifest entry and is rebuilt next run.
+            if cancellation.isCancelled { return .dropped }
+            let result = bySuffix[output.suffix]!
+            do {
+                try AtomicFile.write(result.png, to: BatchPaths.join(configuration.outputDirectory, output.relativePath))
+            } catch {
+                return failure(error.message)
+            }
+            entries.append(ManifestEntry(
+                output: output.relativePath, source: source.path, scale: scale,
+                settingsDigest: configuration.settingsDigest, toolVersion: configuration.toolVersion,
+                width: result.width, height: result.height, fileSHA256: SHA256.hex(result.png),
+                pixelSHA256: result.pixelSHA256, sourceFingerprint: fingerprint))
+        }
+        return .written(entries)
+    }
+
+    private func refreshed(_ entry: ManifestEntry, source: BatchPlan.Source, fingerprint: SourceFingerprint) -> ManifestEntry {
+        var entry = entry
+        entry.source = source.path
+        entry.sourceFingerprint = fingerprint
+        return entry
+    }
+}

@@ -1,0 +1,49 @@
+/// One way an output failed `BatchChecker`'s verification.
+public struct CheckMismatch: Sendable, Equatable {
+    /// What differed. Hashes are lower-case hex SHA-256.
+    public enum Kind: Sendable, Equatable {
+        /// The file on disk is not the file the manifest recorded.
+        case fileHashOnDisk(expected: String, actual: String)
+        /// The file on disk decodes to other pixels than recorded.
+        case pixelHashOnDisk(expected: String, actual: String)
+        /// Rendering the source again gives other PNG bytes (expected after a zlib/libpng upgrade).
+        case fileHashRegenerated(expected: String, actual: String)
+        /// Rendering the source again gives other pixels (a real change in rendering).
+        case pixelHashRegenerated(expected: String, actual: String)
+        /// Rendering the source again gives another size.
+        case sizeRegenerated(expected: String, actual: String)
+        /// The output file is missing, unreadable or not a decodable PNG.
+        case outputUnreadable(reason: String)
+        /// The source is missing or unreadable, or the renderer failed or gave no output at this scale.
+        case regenerationFailed(reason: String)
+        /// The entry was made with other settings than the ones being checked, so regenerating it
+        /// would prove nothing.
+        case settingsDiffer(recorded: String, current: String)
+    }
+
+    /// The output's path: the manifest's directory joined with the entry's output path, escaped.
+    public var output: String
+    public var kind: Kind
+
+    public init(output: String, kind: Kind) {
+        self.output = output
+        self.kind = kind
+    }
+
+    /// `output: what differed`, one line.
+    public var line: String {
+        func short(_ hash: String) -> String { String(hash.prefix(12)) }
+        let what: String
+        switch kind {
+        case .fileHashOnDisk(let e, let a): what = "file hash differs on disk (manifest \(short(e)), file \(short(a)))"
+        case .pixelHashOnDisk(let e, let a): what = "pixel hash differs on disk (manifest \(short(e)), file \(short(a)))"
+        case .fileHashRegenerated(let e, let a): what = "file hash differs when regenerated (manifest \(short(e)), now \(short(a)))"
+        case .pixelHashRegenerated(let e, let a): what = "pixel hash differs when regenerated (manifest \(short(e)), now \(short(a)))"
+        case .sizeRegenerated(let e, let a): what = "size differs when regenerated (manifest \(e), now \(a))"
+        case .outputUnreadable(let reason): what = "cannot verify output: \(reason)"
+        case .regenerationFailed(let reason): what = "cannot regenerate: \(reason)"
+        case .settingsDiffer(let r, let c): what = "made with other settings (manifest \(short(r)), now \(short(c)))"
+        }
+        return "\(output): \(what)"
+    }
+}

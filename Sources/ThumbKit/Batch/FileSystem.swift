@@ -1,0 +1,106 @@
+import Glibc
+
+/// The few POSIX calls the batch makes, taking paths as raw bytes so that names which are not
+/// valid UTF-8 can still be walked and reported exactly.
+enum FileSystem {
+    /// What `stat` (following symlinks) says about a path.
+    struct Status: Sendable, Equatable {
+        var device: UInt64
+        var inode: UInt64
+        var isDirectory: Bool
+        var isRegular: Bool
+        var size: Int64
+        var modificationNanoseconds: Int64
+        var changeNanoseconds: Int64
+    }
+
+    static func withCPath<T>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+        (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
+    }
+
+    /// `stat(2)`, following symlinks; on failure the system's reason.
+    static func status(_ path: [UInt8]) -> Result<Status, SystemFailure> {
+        var st = stat()
+        let rc = withCPath(path) { stat($0, &st) }
+        guard rc == 0 else { return .failure(SystemFailure.current()) }
+        let kind = st.st_mode & S_IFMT
+        return .success(Status(
+            device: UInt64(st.st_dev), inode: UInt64(st.st_ino),
+            isDirectory: kind == S_IFDIR, isRegular: kind == S_IFREG, size: Int64(st.st_size),
+            modificationNanoseconds: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
+            changeNanoseconds: Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)))
+    }
+
+    static func status(_ path: String) -> Result<Status, SystemFailure> { status(Array(path.utf8)) }
+
+    /// The names in a directory (without `.` and `..`), sorted byte-wise so walks are
+    /// deterministic whatever order the file system returns.
+    static func entries(_ directory: [UInt8]) -> Result<[[UInt8]], SystemFailure> {
+        guard let dir = withCPath(directory, { opendir($0) }) else { return .failure(SystemFailure.current()) }
+        defer { closedir(dir) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+        names.sort { $0.lexicographicallyPrecedes($1) }
+        return .success(names)
+    }
+
+    /// Up to `count` leading bytes of a file.
+    static func head(_ path: [UInt8], count: Int) -> Result<[UInt8], SystemFailure> {
+        let fd = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return .failure(SystemFailure.current()) }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(SystemFailure.current())
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return .success(Array(buffer[0..<filled]))
+    }
+
+    /// A whole file's bytes.
+    static func read(_ path: String) -> Result<[UInt8], SystemFailure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(SystemFailure.current()) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(SystemFailure.current())
+            }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return .success(bytes)
+    }
+
+    /// True when something exists at `path` and is a regular file.
+    static func isRegularFile(_ path: String) -> Bool {
+        if case .success(let st) = status(path) { return st.isRegular }
+        return false
+    }
+}
+
+/// A failed system call's reason, as `strerror` words it, lower-cased for one-line messages.
+struct SystemFailure: Error, Sendable, Equatable {
+    let reason: String
+
+    static func current() -> SystemFailure {
+        let text = String(cString: strerror(errno))
+        return SystemFailure(reason: text.prefix(1).lowercased() + text.dropFirst())
+    }
+}

@@ -1,0 +1,76 @@
+/// The record of a batch's outputs, `thumbgen-manifest.json` in the output directory.
+///
+/// Layout: `{"format": 1, "outputs": [entry, …]}` with entries sorted by output path (byte-wise)
+/// and written by `JSONWriter`, so the file is byte-identical for identical runs whatever the job
+/// count. It is written atomically (`AtomicFile`) when a run finishes or is cancelled. A run killed
+/// outright leaves the previous manifest in place: outputs written since have no entry (or an
+/// entry whose fingerprint no longer matches) and are simply rebuilt next time.
+public struct Manifest: Sendable, Equatable {
+    /// The unsharded manifest's file name.
+    public static let defaultName = "thumbgen-manifest.json"
+    /// The layout version; a manifest with another version is ignored (everything rebuilds).
+    public static let formatVersion: Int64 = 1
+
+    /// Entries keyed by output path below the output directory.
+    public var entries: [String: ManifestEntry]
+
+    public init(entries: [ManifestEntry] = []) {
+        self.entries = Dictionary(entries.map { ($0.output, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Entries in output-path order.
+    public var sortedEntries: [ManifestEntry] {
+        entries.values.sorted { $0.output.utf8.lexicographicallyPrecedes($1.output.utf8) }
+    }
+
+    /// The manifest's bytes, byte-stable.
+    public func encoded() -> [UInt8] {
+        JSONWriter.bytes(.object([
+            "format": .integer(Self.formatVersion),
+            "outputs": .array(sortedEntries.map(\.json)),
+        ]))
+    }
+
+    /// Parses a manifest's bytes; `path` only names the file in the error.
+    public static func decode(_ bytes: [UInt8], path: String) throws(BatchError) -> Manifest {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw .unreadableManifest(path: path, reason: error.message)
+        }
+        guard document["format"]?.integerValue == formatVersion else {
+            throw .unreadableManifest(path: path, reason: "unknown format version")
+        }
+        guard let outputs = document["outputs"]?.arrayValue else {
+            throw .unreadableManifest(path: path, reason: "no outputs list")
+        }
+        var entries: [ManifestEntry] = []
+        for (index, value) in outputs.enumerated() {
+            guard let entry = ManifestEntry(json: value) else {
+                throw .unreadableManifest(path: path, reason: "output \(index) is incomplete")
+            }
+            entries.append(entry)
+        }
+        return Manifest(entries: entries)
+    }
+
+    /// Reads and parses a manifest file.
+    public static func load(path: String) throws(BatchError) -> Manifest {
+        switch FileSystem.read(path) {
+        case .failure(let failure): throw .unreadableManifest(path: path, reason: failure.reason)
+        case .success(let bytes): return try decode(bytes, path: path)
+        }
+    }
+
+    /// The manifest at `path`, or an empty one when there is none or it cannot be used: a
+    /// missing or damaged manifest only costs a rebuild, never a failed run.
+    static func loadOrEmpty(path: String) -> Manifest {
+        (try? load(path: path)) ?? Manifest()
+    }
+
+    /// Writes the manifest atomically.
+    public func write(to path: String) throws(FileWriteError) {
+        try AtomicFile.write(encoded(), to: path)
+    }
+}

@@ -1,0 +1,155 @@
+import Glibc
+import Testing
+@testable import ThumbKit
+
+@Suite struct BatchPlannerTests {
+    /// A tree with good, corrupt, JPEG, non-image and hidden files.
+    func mixedTree() -> ScratchDirectory {
+        let dir = ScratchDirectory()
+        dir.write("in/a.png", Fixture.png(seed: 1))
+        dir.write("in/sub/b.png", Fixture.png(seed: 2))
+        dir.write("in/sub/deeper/c.data", Fixture.png(seed: 3))  // a PNG by content, not by name
+        dir.write("in/notes.txt", Array("hello".utf8))
+        dir.write("in/broken.PNG", Array("not a png".utf8))
+        dir.write("in/photo.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10])
+        dir.write("in/.hidden.png", Fixture.png(seed: 4))
+        dir.write("in/.git/x.png", Fixture.png(seed: 5))
+        return dir
+    }
+
+    func plan(_ configuration: BatchConfiguration) throws -> BatchPlan {
+        try BatchPlanner(configuration: configuration).plan()
+    }
+
+    @Test func recognisesByContentAndMirrorsTheTree() throws {
+        let dir = mixedTree()
+        let plan = try plan(Fixture.configuration([dir.at("in")], out: dir.at("out")))
+        #expect(plan.sources.map(\.relativePath) == ["a.png", "sub/b.png", "sub/deeper/c.data"])
+        #expect(plan.sources.map { $0.outputs.map(\.relativePath) } == [["a.png"], ["sub/b.png"], ["sub/deeper/c.png"]])
+        #expect(plan.sources[0].path == dir.at("in/a.png"))
+        let failed = plan.items.compactMap { if case .failed(let p, let r) = $0 { "\(p): \(r)" } else { nil } }
+        #expect(failed == [
+            dir.at("in/broken.PNG") + ": not a supported image (content is not PNG)",
+            dir.at("in/photo.jpg") + ": unsupported format (JPEG)",
+        ])
+        let skipped = plan.items.compactMap { if case .skipped(let p, let r) = $0 { "\(p): \(r)" } else { nil } }
+        #expect(skipped == [dir.at("in/.git") + ": hidden", dir.at("in/.hidden.png") + ": hidden", dir.at("in/notes.txt") + ": not an image"])
+    }
+
+    @Test func includesHiddenWhenAsked() throws {
+        let dir = mixedTree()
+        var configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"))
+        configuration.includeHidden = true
+        let relatives = try plan(configuration).sources.map(\.relativePath)
+        #expect(relatives == [".git/x.png", ".hidden.png", "a.png", "sub/b.png", "sub/deeper/c.data"])
+    }
+
+    @Test func sortsNamesByteWise() throws {
+        let dir = ScratchDirectory()
+        for name in ["b.png", "B.png", "a.png", "Z/z.png", "_.png", "é.png"] { dir.write("in/" + name, Fixture.png()) }
+        let relatives = try plan(Fixture.configuration([dir.at("in")], out: dir.at("out"))).sources.map(\.relativePath)
+        #expect(relatives == ["B.png", "Z/z.png", "_.png", "a.png", "b.png", "é.png"])
+    }
+
+    @Test func fileInputUsesItsNameAndInputsKeepTheirOrder() throws {
+        let dir = ScratchDirectory()
+        dir.write("deep/path/one.png", Fixture.png())
+        dir.write("tree/two.png", Fixture.png())
+        let plan = try plan(Fixture.configuration([dir.at("tree"), dir.at("deep/path/one.png")], out: dir.at("out"), scales: [1, 2, 3]))
+        #expect(plan.sources.map { $0.outputs.map(\.relativePath) } == [
+            ["two.png", "two@2x.png", "two@3x.png"], ["one.png", "one@2x.png", "one@3x.png"],
+        ])
+    }
+
+    @Test func explicitNonImageFileFails() throws {
+        let dir = ScratchDirectory()
+        dir.write("readme.txt", Array("x".utf8))
+        let plan = try plan(Fixture.configuration([dir.at("readme.txt"), dir.at("missing.png")], out: dir.at("out")))
+        #expect(plan.items == [
+            .failed(path: dir.at("readme.txt"), reason: "not a supported image (content is not PNG)"),
+            .failed(path: dir.at("missing.png"), reason: "cannot read: no such file or directory"),
+        ])
+    }
+
+    @Test func nameFormat() throws {
+        let dir = ScratchDirectory()
+        dir.write("in/photo.final.png", Fixture.png())
+        dir.write("in/.profile", Fixture.png())
+        var configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"), format: "thumb-%s-100%%", scales: [2, 1])
+        configuration.includeHidden = true
+        let outputs = try plan(configuration).sources.flatMap { $0.outputs.map(\.relativePath) }
+        #expect(outputs == ["thumb-.profile-100%.png", "thumb-.profile-100%@2x.png", "thumb-photo.final-100%.png", "thumb-photo.final-100%@2x.png"])
+    }
+
+    @Test(arguments: ["", "a/%s", "%d", "%s%", "x%"])
+    func rejectsBadFormats(_ format: String) {
+        #expect(throws: BatchError.self) { try OutputNaming(format: format) }
+    }
+
+    @Test(arguments: [[0], [4], [1, 1], []])
+    func rejectsBadScales(_ scales: [Int]) {
+        #expect(throws: BatchError.self) { try OutputNaming(scales: scales) }
+    }
+
+    @Test func collisionIsReportedBeforeAnyWork() throws {
+        let dir = ScratchDirectory()
+        dir.write("in/a.png", Fixture.png())
+        dir.write("in/a.PNG", Fixture.png())
+        let configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"))
+        #expect(throws: BatchError.outputCollision(output: "a.png", first: dir.at("in/a.PNG"), second: dir.at("in/a.png"))) {
+            try BatchRunner(configuration: configuration, renderer: Fixture.renderer()).run()
+        }
+        #expect(Fixture.tree(dir.at("out")).isEmpty)
+        let message = BatchError.outputCollision(output: "a.png", first: "x/a.PNG", second: "x/a.png").message
+        #expect(message == "x/a.PNG and x/a.png both map to output a.png")
+    }
+
+    @Test func collisionAcrossInputs() throws {
+        let dir = ScratchDirectory()
+        dir.write("one/a.png", Fixture.png())
+        dir.write("two/a.png", Fixture.png())
+        #expect(throws: BatchError.self) {
+            try plan(Fixture.configuration([dir.at("one"), dir.at("two/a.png")], out: dir.at("out")))
+        }
+    }
+
+    @Test func neverWalksTheOutputDirectory() throws {
+        let dir = ScratchDirectory()
+        dir.write("in/a.png", Fixture.png())
+        dir.write("in/thumbs/a.png", Fixture.png())  // a previous run's output
+        let plan = try plan(Fixture.configuration([dir.at("in")], out: dir.at("in/thumbs")))
+        #expect(plan.sources.map(\.relativePath) == ["a.png"])
+        #expect(plan.items.contains(.skipped(path: dir.at("in/thumbs"), reason: "output directory")))
+        #expect(throws: BatchError.inputIsOutputDirectory(dir.at("in/thumbs"))) {
+            try self.plan(Fixture.configuration([dir.at("in/thumbs")], out: dir.at("in/thumbs")))
+        }
+    }
+
+    @Test func followsSymlinksButNotLoops() throws {
+        let dir = ScratchDirectory()
+        dir.write("in/a.png", Fixture.png())
+        dir.write("elsewhere/b.png", Fixture.png())
+        dir.symlink("in/linked", to: dir.at("elsewhere"))
+        dir.symlink("in/loop", to: dir.at("in"))
+        dir.symlink("in/dangling.png", to: dir.at("nowhere.png"))
+        dir.symlink("in/dangling.txt", to: dir.at("nowhere.txt"))
+        let plan = try plan(Fixture.configuration([dir.at("in")], out: dir.at("out")))
+        #expect(plan.sources.map(\.relativePath) == ["a.png", "linked/b.png"])
+        #expect(plan.items.contains(.skipped(path: dir.at("in/loop"), reason: "symlink loop (directory already being walked)")))
+        #expect(plan.items.contains(.failed(path: dir.at("in/dangling.png"), reason: "cannot read: no such file or directory")))
+        #expect(plan.items.contains(.skipped(path: dir.at("in/dangling.txt"), reason: "cannot read: no such file or directory")))
+    }
+
+    @Test func invalidUTF8NameFailsWithEscapedPath() throws {
+        let dir = ScratchDirectory()
+        dir.mkdir("in")
+        let name = Array(dir.at("in/bad").utf8) + [0xFF, 0x0A] + Array(".png".utf8)
+        let bytes = Fixture.png()
+        let fd = FileSystem.withCPath(name) { open($0, O_WRONLY | O_CREAT, 0o644) }
+        #expect(fd >= 0)
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let plan = try plan(Fixture.configuration([dir.at("in")], out: dir.at("out")))
+        #expect(plan.items == [.failed(path: dir.at("in/bad") + "\\xFF\\n.png", reason: "file name is not valid UTF-8, so no output name can be made for it")])
+    }
+}
