@@ -5,4 +5,9 @@ enum ExitCode: Int32 {
     case failure = 1
     /// The command line was wrong (EX_USAGE from sysexits.h, as swift-argument-parser uses).
     case usage = 64
+    /// Stopped by SIGINT (128 + 2, as shells report it).
+    case interrupted = 130
+    /// Stopped by SIGTERM (128 + 15).
+    case terminated = 143
 }
+

@@ -1,65 +1,91 @@
+import Glibc
 import ThumbKit
 
-/// `thumbgen [options] INPUT...`: the main job, thumbnails of files.
+/// `thumbgen [options] INPUT...`: the main job — thumbnails of files and directory trees.
 struct ThumbnailCommand: Command {
     let name = ""
 
-    static let options: [OptionSpec] = [
-        OptionSpec("output", short: "o", value: "DIR", help: "Write thumbnails under DIR (default thumbnails/)."),
-        OptionSpec("size", short: "s", value: "SIZE", help: "The box: N or WxH, optionally with > < ! ^ (default 128)."),
-        OptionSpec("enlarge", help: "Allow output larger than the source."),
-        OptionSpec("color-type", value: "TYPE", help: "PNG colour type: auto (smallest lossless) or rgba (always 8-bit RGBA)."),
-        CommonOptions.maxPixels,
-        CommonOptions.maxFileBytes,
+    static let batchOptions: [OptionSpec] = [
+        OptionSpec("output", short: "o", value: "DIR", help: "Write thumbnails under DIR, mirroring the inputs (default thumbnails/)."),
+        OptionSpec("name", value: "FORMAT", help: "Output name: %s is the source name without extension (default %s); .png is added."),
+        OptionSpec("jobs", short: "j", value: "N", help: "Work on N images at once (default: the number of cores)."),
+        OptionSpec("force", help: "Rebuild every output, even those the manifest says are up to date."),
+        OptionSpec("hidden", help: "Also process files and folders whose names start with '.'."),
+        OptionSpec("shard", value: "K/N", help: "Process only slice K of N (1-based) and write thumbgen-manifest.K-of-N.json."),
+        OptionSpec("progress", value: "WHEN", help: "Progress bar on standard error: auto (on a terminal, default), always or never."),
+        OptionSpec("quiet", short: "q", help: "Print only errors."),
+        OptionSpec("verbose", short: "v", help: "Print a line per file, including skipped ones."),
     ]
 
     var help: HelpText {
         HelpText(
-            overview: "Make PNG thumbnails of images.",
-            usage: ["thumbgen [options] INPUT..."],
-            arguments: [("INPUT", "PNG files.")],
-            options: Self.options + [OptionSpec("version", help: "Show the version.")],
+            overview: "Make PNG thumbnails of PNG files and directory trees.",
+            usage: ["thumbgen [options] INPUT...", "thumbgen info FILE...", "thumbgen stars [options]",
+                    "thumbgen check MANIFEST..."],
+            arguments: [("INPUT", "PNG files, or directories walked recursively in sorted order.")],
+            options: ThumbnailSettings.options + Self.batchOptions + [OptionSpec("version", help: "Show the version.")],
             footer: """
-            Output is always PNG, 8 bits per channel, with the smallest lossless colour type;
-            use --color-type rgba to force 8-bit RGBA. Same input and options give the same bytes.
+            Output is always PNG, 8 bits per channel, in the smallest lossless colour type;
+            --color-type rgba forces 8-bit RGBA. Same input and options give the same bytes.
+            The output folder gets thumbgen-manifest.json (outputs with their SHA-256 hashes); a rerun
+            rebuilds only what changed. Exit status: 0 all done, 1 some input failed, 64 usage error,
+            130/143 interrupted by SIGINT/SIGTERM.
             """)
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        guard !arguments.positionals.isEmpty else { throw UsageError("no input files given") }
-        let outputDirectory = arguments.value("output") ?? "thumbnails"
-        let box = try arguments.value("size", default: 128, expected: "N or WxH") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
-        let encoder = PNGEncoder(colorType: try arguments.value("color-type", default: .automatic,
-                                                                expected: "auto or rgba") { PNGEncoder.ColorTypeChoice(rawValue: $0) })
-        let limits = try CommonOptions.limits(arguments)
-        var status = ExitCode.success
-        for path in arguments.positionals {
-            do {
-                let image = try PNGDecoder.decode(path: path, limits: limits)
-                guard image.width <= box && image.height <= box else {
-                    console.fail(path, "scaling is not available yet")
-                    status = .failure
-                    continue
-                }
-                let bytes = try encoder.encode(image.converted8())
-                try AtomicFile.write(bytes, to: outputDirectory + "/" + OutputName.baseName(path) + ".png")
-            } catch let error as any ThumbKitError {
-                console.fail(path, error.message)
-                status = .failure
-            } catch {
-                console.fail(path, "\(error)")
-                status = .failure
-            }
+        guard !arguments.positionals.isEmpty else { throw UsageError("no inputs given") }
+        let options = try ThumbnailSettings.thumbnailOptions(arguments)
+        let scales = try ThumbnailSettings.scales(arguments)
+        let naming: OutputNaming
+        do {
+            naming = try OutputNaming(format: arguments.value("name") ?? "%s", scales: scales)
+        } catch {
+            throw UsageError("invalid value for --name: \(error.message)")
         }
-        return status
-    }
-}
+        var configuration = BatchConfiguration(inputs: arguments.positionals,
+                                               outputDirectory: arguments.value("output") ?? "thumbnails",
+                                               naming: naming, settingsDigest: options.digest)
+        configuration.jobs = try arguments.value("jobs", default: BatchConfiguration.defaultJobs,
+                                                 expected: "a number of jobs from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
+        configuration.force = arguments.has("force")
+        configuration.includeHidden = arguments.has("hidden")
+        if let text = arguments.value("shard") { configuration.shard = try Self.shard(text) }
+        let progressMode = try arguments.value("progress", default: "auto", expected: "auto, always or never") {
+            ["auto", "always", "never"].contains($0) ? $0 : nil
+        }
+        let quiet = arguments.has("quiet"), verbose = arguments.has("verbose")
+        let showBar = !quiet && (progressMode == "always" || (progressMode == "auto" && console.errIsTerminal))
 
-enum OutputName {
-    /// The file name without directories and without its last extension.
-    static func baseName(_ path: String) -> String {
-        let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
+        let display = BatchDisplay(console: console, showBar: showBar, verbose: verbose && !quiet)
+        SignalHandling.install()
+        let runner = BatchRunner(configuration: configuration, renderer: ThumbnailSettings.renderer(options),
+                                 cancellation: SignalHandling.cancellation, progress: display.handle)
+        let summary: BatchSummary
+        do {
+            summary = try runner.run()
+        } catch {
+            console.err("thumbgen: \(error.message)\n")
+            return .failure
+        }
+        display.finish()
+        let text = summary.formatted(verbose: verbose && !quiet, prefix: "thumbgen: ")
+        if quiet {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: true) where line.hasPrefix("thumbgen: ") {
+                console.err(line + "\n")
+            }
+        } else {
+            console.err(text)
+        }
+        if summary.cancelled { return SignalHandling.receivedSignal == SIGTERM ? .terminated : .interrupted }
+        return summary.failed.isEmpty ? .success : .failure
+    }
+
+    static func shard(_ text: String) throws(UsageError) -> Shard {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), let shard = try? Shard(index: k, count: n) else {
+            throw .invalidValue("shard", text, expected: "K/N with 1 <= K <= N, e.g. 2/8")
+        }
+        return shard
     }
 }

@@ -1,0 +1,66 @@
+import Glibc
+import ThumbKit
+
+/// Shows a running batch on standard error: a one-line progress bar redrawn in place on a
+/// terminal, and with `--verbose` a line per file as it completes.
+final class BatchDisplay: @unchecked Sendable {
+    private let console: Console
+    private let showBar: Bool
+    private let verbose: Bool
+    /// Seconds of the last redraw; the bar is redrawn at most ten times a second.
+    private var lastDraw = -1.0
+    private var barVisible = false
+
+    init(console: Console, showBar: Bool, verbose: Bool) {
+        self.console = console
+        self.showBar = showBar
+        self.verbose = verbose
+    }
+
+    /// The batch runner's progress handler (it serialises calls).
+    var handle: BatchProgressHandler {
+        { [self] event, progress in self.show(event, progress) }
+    }
+
+    private func show(_ event: BatchEvent, _ progress: BatchProgress) {
+        if verbose {
+            let line: String?
+            switch event {
+            case .written(let path): line = "written: \(path)"
+            case .upToDate(let path): line = "up to date: \(path)"
+            case .skipped(let message): line = "skipped: \(message.line)"
+            default: line = nil
+            }
+            if let line {
+                clearBar()
+                console.err(line + "\n")
+            }
+        }
+        guard showBar else { return }
+        if case .finished = event { return }
+        let isLast = progress.done == progress.total
+        if progress.elapsedSeconds - lastDraw >= 0.1 || isLast {
+            lastDraw = progress.elapsedSeconds
+            let text = ProgressBar.line(done: progress.done, total: progress.total,
+                                        elapsedSeconds: progress.elapsedSeconds, width: Self.terminalWidth() - 1)
+            console.err("\r" + text + "\u{1B}[K")
+            barVisible = true
+        }
+    }
+
+    /// Removes the bar before the summary is printed.
+    func finish() { clearBar() }
+
+    private func clearBar() {
+        if barVisible {
+            console.err("\r\u{1B}[K")
+            barVisible = false
+        }
+    }
+
+    private static func terminalWidth() -> Int {
+        var size = winsize()
+        if ioctl(2, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 20 { return Int(size.ws_col) }
+        return 80
+    }
+}

@@ -1,0 +1,84 @@
+import ThumbKit
+
+/// The rendering options of the thumbnail command, and how they become `ThumbnailOptions`.
+enum ThumbnailSettings {
+    static let options: [OptionSpec] = [
+        OptionSpec("size", short: "s", value: "SIZE",
+                   help: "The box at @1x: N or WxH; suffix > shrink only (default), < enlarge only, ! fill, ^ cover (default 128)."),
+        OptionSpec("fit", value: "MODE",
+                   help: "inside (aspect-fit, default), cover (aspect-fill and crop), contain (letterbox to exactly the box), fill (stretch)."),
+        OptionSpec("gravity", value: "DIR",
+                   help: "Where cover crops from / contain places: centre, north, south, east, west, northeast, northwest, southeast, southwest."),
+        OptionSpec("enlarge", help: "Allow output larger than the source (never by default)."),
+        OptionSpec("corner-radius", value: "R", help: "Round the corners with radius R pixels at @1x (transparent outside)."),
+        OptionSpec("background", value: "COLOR", help: "Flatten onto RRGGBB (opaque output); also contain's margin colour."),
+        OptionSpec("scales", value: "LIST", help: "Also write NAME@2x.png / NAME@3x.png at 2x / 3x the box, e.g. 1,2,3 (default 1)."),
+        OptionSpec("kernel", value: "NAME", help: "lanczos3 (default), lanczos2, mitchell, catrom, bilinear, box or nearest."),
+        OptionSpec("no-linear", help: "Filter sRGB values directly instead of linear light (as most tools do)."),
+        OptionSpec("color-type", value: "TYPE",
+                   help: "PNG colour type: auto (smallest lossless, default) or rgba (force 8-bit RGBA)."),
+        CommonOptions.maxPixels,
+        CommonOptions.maxFileBytes,
+    ]
+
+    static func thumbnailOptions(_ arguments: ParsedArguments) throws(UsageError) -> ThumbnailOptions {
+        var options = ThumbnailOptions()
+        if let text = arguments.value("size") {
+            do {
+                options.size = try ThumbnailSize(parsing: text)
+            } catch {
+                throw UsageError("invalid value for --size: \(error.message)")
+            }
+        }
+        let sizeText = arguments.value("size") ?? ""
+        if let fitText = arguments.value("fit") {
+            guard let mode = FitMode(rawValue: fitText) else {
+                throw .invalidValue("fit", fitText, expected: "inside, cover, contain or fill")
+            }
+            if (sizeText.contains("!") || sizeText.contains("^")) && mode != options.size.mode {
+                throw UsageError("--fit \(fitText) conflicts with --size \(sizeText)")
+            }
+            options.size.mode = mode
+        }
+        if arguments.has("enlarge") && !sizeText.contains("<") {
+            if sizeText.contains(">") { throw UsageError("--enlarge conflicts with --size \(sizeText) (shrink only)") }
+            options.size.scale = .any
+        }
+        options.gravity = try arguments.value("gravity", default: .centre,
+            expected: "centre, north, south, east, west, northeast, northwest, southeast or southwest") { Gravity(name: $0) }
+        options.cornerRadius = try arguments.value("corner-radius", default: 0, expected: "a number of pixels, 0 or more") {
+            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 100_000 ? $0 : nil }
+        }
+        if let text = arguments.value("background") {
+            do { options.background = try Color(hex: text) } catch { throw .invalidValue("background", text, expected: "RRGGBB or RRGGBBAA") }
+        }
+        options.kernel = try arguments.value("kernel", default: .lanczos3,
+            expected: ResamplingKernel.allCases.map(\.rawValue).joined(separator: ", ")) { try? ResamplingKernel(name: $0) }
+        options.light = arguments.has("no-linear") ? .sRGB : .linear
+        options.colorType = try arguments.value("color-type", default: .automatic, expected: "auto or rgba") {
+            PNGEncoder.ColorTypeChoice(rawValue: $0)
+        }
+        options.limits = try CommonOptions.limits(arguments)
+        return options
+    }
+
+    /// `1,2,3` → [1, 2, 3]; each scale 1…3, no repeats.
+    static func scales(_ arguments: ParsedArguments) throws(UsageError) -> [Int] {
+        try arguments.value("scales", default: [1], expected: "a list of 1, 2 and 3, e.g. 1,2,3") { text in
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+            guard !parts.isEmpty, parts.allSatisfy({ $0.map { (1...3).contains($0) } ?? false }) else { return nil }
+            let values = parts.compactMap { $0 }
+            return Set(values).count == values.count ? values.sorted() : nil
+        }
+    }
+
+    /// The batch renderer for these options.
+    static func renderer(_ options: ThumbnailOptions) -> BatchRenderer {
+        let thumbnailer = Thumbnailer(options: options)
+        return { source in
+            try thumbnailer.thumbnails(ofPNG: source.bytes, scales: source.scales).map {
+                RenderedOutput(suffix: OutputNaming.suffix(forScale: $0.scale), image: $0.image, png: $0.png)
+            }
+        }
+    }
+}
