@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+import ThumbKit
+
+/// The built binary over temporary trees: what a user's Makefile or CI job sees.
+@Suite(.serialized) struct BatchIntegrationTests {
+    let fileManager = FileManager.default
+
+    /// A tree of real images: a few PngSuite files and the sample photos, in nested folders, plus a
+    /// text file, a hidden file and (when asked) corrupt files named like images.
+    func makeTree(corrupt: Bool = false) throws -> String {
+        let root = CLIFixtures.temporaryDirectory("tree")
+        let suite = CLIFixtures.path("pngsuite")
+        try fileManager.createDirectory(atPath: root + "/a/b", withIntermediateDirectories: true)
+        try fileManager.createDirectory(atPath: root + "/c", withIntermediateDirectories: true)
+        for (name, destination) in [("basn6a08.png", "a/alpha.png"), ("basi2c16.png", "a/b/deep.png"),
+                                    ("tbbn3p08.png", "c/palette.PNG"), ("s09n3p02.png", "tiny.png"),
+                                    ("basn0g16.png", "a/b/gray16.png"), ("bgan6a16.png", "c/noext")] {
+            try fileManager.copyItem(atPath: suite + "/" + name, toPath: root + "/" + destination)
+        }
+        try fileManager.copyItem(atPath: CLIFixtures.path("../../Assets/samples/photos/fresh-flower.png"), toPath: root + "/c/flower.png")
+        fileManager.createFile(atPath: root + "/notes.txt", contents: Data("not an image".utf8))
+        try fileManager.copyItem(atPath: suite + "/basn2c08.png", toPath: root + "/.hidden.png")
+        if corrupt {
+            fileManager.createFile(atPath: root + "/a/broken.png", contents: Data("GIF89a".utf8))
+            let good = try Data(contentsOf: URL(fileURLWithPath: suite + "/basn2c08.png"))
+            fileManager.createFile(atPath: root + "/c/truncated.png", contents: good.prefix(100))
+        }
+        return root
+    }
+
+    func files(under directory: String) -> [String] {
+        (fileManager.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? [])
+            .filter { !isDirectory(directory + "/" + $0) }.sorted()
+    }
+
+    func isDirectory(_ path: String) -> Bool {
+        var flag: ObjCBool = false
+        return fileManager.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
+    }
+
+    func mtimes(under directory: String) throws -> [String: Date] {
+        var result: [String: Date] = [:]
+        for file in files(under: directory) {
+            result[file] = try fileManager.attributesOfItem(atPath: directory + "/" + file)[.modificationDate] as? Date
+        }
+        return result
+    }
+
+    @Test func mirrorsTheTreeAndWritesAManifest() throws {
+        let tree = try makeTree()
+        let out = CLIFixtures.temporaryDirectory("out")
+        let run = try CLIFixtures.runBinary([tree, "-o", out, "--size", "16", "--scales", "1,2"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(files(under: out) == [
+            "a/alpha.png", "a/alpha@2x.png", "a/b/deep.png", "a/b/deep@2x.png", "a/b/gray16.png", "a/b/gray16@2x.png",
+            "c/flower.png", "c/flower@2x.png", "c/noext.png", "c/noext@2x.png", "c/palette.png", "c/palette@2x.png",
+            "thumbgen-manifest.json", "tiny.png", "tiny@2x.png",
+        ])
+        let flower = try PNGDecoder(path: out + "/c/flower.png").info
+        #expect((flower.width, flower.height) == (16, 12))
+        let flower2x = try PNGDecoder(path: out + "/c/flower@2x.png").info
+        #expect((flower2x.width, flower2x.height) == (32, 24))
+        #expect(run.err.hasSuffix("skipped, 0 failed in " + (run.err.components(separatedBy: "failed in ").last ?? "")))
+        #expect(run.err.contains("7 written, 0 up to date"))
+        let manifest = try String(contentsOfFile: out + "/thumbgen-manifest.json", encoding: .utf8)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/a/alpha.png")))
+        #expect(manifest.contains(SHA256.hex(bytes)))
+        #expect(manifest.contains(SHA256.hex(try PNGDecoder.decode(bytes: bytes).rgba8)))
+    }
+
+    @Test func secondRunWritesNothingAndForceRebuilds() throws {
+        let tree = try makeTree()
+        let out = CLIFixtures.temporaryDirectory("out")
+        #expect(try CLIFixtures.runBinary([tree, "-o", out]).status == 0)
+        let before = try mtimes(under: out)
+        Thread.sleep(forTimeInterval: 0.05)
+        let again = try CLIFixtures.runBinary([tree, "-o", out])
+        #expect(again.status == 0)
+        #expect(again.err.contains("0 written, 7 up to date"))
+        #expect(try mtimes(under: out) == before, "no output or manifest touched")
+        let forced = try CLIFixtures.runBinary([tree, "-o", out, "--force"])
+        #expect(forced.err.contains("7 written, 0 up to date"))
+        // A changed option rebuilds everything.
+        let other = try CLIFixtures.runBinary([tree, "-o", out, "--kernel", "mitchell"])
+        #expect(other.err.contains("7 written"))
+    }
+
+    @Test func badFilesAreNamedAndDoNotStopTheOthers() throws {
+        let tree = try makeTree(corrupt: true)
+        let out = CLIFixtures.temporaryDirectory("out")
+        let run = try CLIFixtures.runBinary([tree, "-o", out])
+        #expect(run.status == 1)
+        #expect(run.err.contains("a/broken.png: "))
+        #expect(run.err.contains("c/truncated.png: "))
+        #expect(run.err.contains("7 written, 0 up to date, "))
+        #expect(run.err.contains(" skipped, 2 failed in "))
+        #expect(!fileManager.fileExists(atPath: out + "/a/broken.png"))
+        #expect(!fileManager.fileExists(atPath: out + "/c/truncated.png"))
+        #expect(fileManager.fileExists(atPath: out + "/a/alpha.png"))
+        for line in run.err.split(separator: "\n") where line.contains("broken.png") {
+            #expect(line.hasPrefix("thumbgen: "))
+        }
+    }
+
+    @Test func resultsDoNotDependOnTheJobCount() throws {
+        let tree = try makeTree(corrupt: true)
+        let one = CLIFixtures.temporaryDirectory("j1"), four = CLIFixtures.temporaryDirectory("j4")
+        let a = try CLIFixtures.runBinary([tree, "-o", one, "-j1", "--scales", "1,2,3", "--fit", "cover", "--corner-radius", "3"])
+        let b = try CLIFixtures.runBinary([tree, "-o", four, "-j4", "--scales", "1,2,3", "--fit", "cover", "--corner-radius", "3"])
+        #expect(files(under: one) == files(under: four))
+        for file in files(under: one) {
+            #expect(fileManager.contents(atPath: one + "/" + file) == fileManager.contents(atPath: four + "/" + file), "\(file)")
+        }
+        let strip = { (text: String) in text.components(separatedBy: " in ").dropLast().joined(separator: " in ") }
+        #expect(strip(a.err) == strip(b.err), "messages in the same order")
+    }
+
+    @Test func shardsCoverEveryInputExactlyOnce() throws {
+        let tree = try makeTree()
+        let out = CLIFixtures.temporaryDirectory("shards")
+        for k in 1...3 {
+            #expect(try CLIFixtures.runBinary([tree, "-o", out, "--shard", "\(k)/3"]).status == 0)
+        }
+        let whole = CLIFixtures.temporaryDirectory("whole")
+        _ = try CLIFixtures.runBinary([tree, "-o", whole])
+        let images = files(under: whole).filter { $0.hasSuffix(".png") }
+        #expect(files(under: out).filter { $0.hasSuffix(".png") } == images)
+        var listed: [String] = []
+        for k in 1...3 {
+            let text = try String(contentsOfFile: out + "/thumbgen-manifest.\(k)-of-3.json", encoding: .utf8)
+            for image in images where text.contains("\"\(image)\"") { listed.append(image) }
+        }
+        #expect(listed.sorted() == images)
+    }
+
+    @Test func usageErrorsWriteNothing() throws {
+        let out = CLIFixtures.temporaryDirectory("usage") + "/never"
+        for arguments in [["--size", "0"], ["--fit", "squash"], ["--scales", "1,4"], ["--kernel", "sinc"],
+                          ["--background", "red"], ["--shard", "4/3"], ["-j", "0"], ["--name", "a/%s"]] {
+            let run = try CLIFixtures.runBinary(arguments + [CLIFixtures.path("pngsuite/basn2c08.png"), "-o", out])
+            #expect(run.status == 64, "\(arguments)")
+            #expect(run.err.hasPrefix("thumbgen: "), "\(arguments)")
+            #expect(!fileManager.fileExists(atPath: out))
+        }
+    }
+
+    @Test func sigkillLeavesOnlyCompletePNGsAndARerunFinishes() throws {
+        // Enough work that the kill lands mid-run: the sample photos many times over, at 3 scales.
+        let tree = CLIFixtures.temporaryDirectory("kill")
+        let photos = CLIFixtures.path("../../Assets/samples/photos")
+        for i in 0..<12 {
+            for name in try fileManager.contentsOfDirectory(atPath: photos) {
+                try fileManager.copyItem(atPath: photos + "/" + name, toPath: tree + "/\(i)-" + name)
+            }
+        }
+        let out = CLIFixtures.temporaryDirectory("killed")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIFixtures.binary)
+        process.arguments = [tree, "-o", out, "--scales", "1,2,3", "--size", "300", "-j2"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.4)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        for file in files(under: out) where file.hasSuffix(".png") && !file.hasPrefix(".") && !file.contains("/.") {
+            #expect(throws: Never.self, "\(file) is complete") { _ = try PNGDecoder.decode(path: out + "/" + file) }
+        }
+        let rerun = try CLIFixtures.runBinary([tree, "-o", out, "--scales", "1,2,3", "--size", "300"])
+        #expect(rerun.status == 0)
+        #expect(files(under: out).filter { $0.hasSuffix(".png") }.count == 36 * 3)
+        #expect(!files(under: out).contains { $0.contains(AtomicFile.temporaryMarker) }, "stale temporaries cleaned")
+    }
+}
