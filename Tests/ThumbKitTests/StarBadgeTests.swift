@@ -78,6 +78,13 @@ import ThumbKit
         let v = star.vertices
         #expect(abs(v[0].x - star.cx) < 1e-12 && abs(v[0].y - (star.cy - 24)) < 1e-12)
         #expect(abs(hypot(v[1].x - star.cx, v[1].y - star.cy) - 24 * 0.381966) < 1e-12)
+        for k in 0..<10 {
+            let theta = (-90 + 36 * Double(k)) * Double.pi / 180
+            let rho = k % 2 == 0 ? 24 : 24 * 0.381966
+            #expect(abs(v[k].x - (star.cx + rho * cos(theta))) < 1e-12)
+            #expect(abs(v[k].y - (star.cy + rho * sin(theta))) < 1e-12)
+        }
+        #expect(Path.star(cx: star.cx, cy: star.cy, outerRadius: 24) == star.path)
         // Bounding box centred vertically in the cell.
         let ys = v.map(\.y)
         #expect(abs((ys.min()! + ys.max()!) / 2 - 24) < 1e-5)

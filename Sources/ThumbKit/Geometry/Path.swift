@@ -111,6 +111,12 @@ public struct Path: Sendable, Hashable {
         rectangle(Rect(x: x, y: y, width: width, height: height))
     }
 
+    /// The badge star (see `StarGeometry`) with centre (`cx`, `cy`) and outer radius
+    /// `outerRadius`, as one clockwise contour of ten vertices.
+    public static func star(cx: Double, cy: Double, outerRadius: Double) -> Path {
+        StarGeometry(cx: cx, cy: cy, outerRadius: outerRadius).path
+    }
+
     /// Largest distance, in pixels, between a flattened arc and the true circle.
     ///
     /// A chord strays from its arc by at most this sagitta, so within one pixel the area between
