@@ -135,6 +135,7 @@ import ThumbKit
         #expect(message { _ = try StarBadge(rating: -1) }.hasPrefix("--ratings:"))
         #expect(message { _ = try StarBadge(rating: 1, size: 0) }.hasPrefix("--size:"))
         #expect(message { _ = try StarBadge(rating: 1, slots: 0) }.hasPrefix("--slots:"))
+        #expect(message { _ = try StarBadge(rating: 1, slots: 20, size: 512, spacing: 512) }.hasPrefix("--size: a badge of"))
         #expect(message { _ = try StarBadge(rating: 1, outlineWidth: 3) }.hasPrefix("--outline-width:"))
         #expect(message { _ = try StarBadgeSpec.parseColor("ff00", option: "--fill") }.hasPrefix("--fill: 'ff00'"))
         #expect(message { _ = try StarBadgeSpec.parseOptionalColor("nope", option: "--empty") }.hasPrefix("--empty:"))

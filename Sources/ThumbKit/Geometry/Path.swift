@@ -20,6 +20,12 @@ public struct Path: Sendable, Hashable {
         contours = polygons.filter { !$0.isEmpty }
     }
 
+    /// Paths are equal when their contours are (whether a contour is still open for `line(to:)`
+    /// does not matter: filling closes it either way).
+    public static func == (lhs: Path, rhs: Path) -> Bool { lhs.contours == rhs.contours }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(contours) }
+
     /// True when the path has no vertices.
     public var isEmpty: Bool { contours.allSatisfy(\.isEmpty) }
 

@@ -25,6 +25,9 @@ public struct StarBadge: Sendable, Hashable {
     public static let sizeRange = 1...512
     /// Allowed `spacing` at @1x, pixels.
     public static let spacingRange = 0...512
+    /// Most pixels a badge may have at @3x (checked before anything is allocated): 16 Mi, about
+    /// 256 MiB of float working memory.
+    public static let maxPixels = 1 << 24
     /// Cosmos's default orange, `ff9500`.
     public static let defaultColor = Color(red: 0xff, green: 0x95, blue: 0x00)
 
@@ -55,6 +58,8 @@ public struct StarBadge: Sendable, Hashable {
         guard Self.slotRange.contains(slots) else { throw .invalidSlots(slots) }
         guard Self.sizeRange.contains(size) else { throw .invalidSize(size) }
         guard Self.spacingRange.contains(spacing) else { throw .invalidSpacing(spacing) }
+        let width3x = (slots * size + (slots - 1) * spacing) * 3, height3x = size * 3
+        guard width3x * height3x <= Self.maxPixels else { throw .tooLarge(width: width3x, height: height3x) }
         guard rating.isFinite else { throw .malformedRating(text: "\(rating)") }
         guard rating >= 0 && rating <= Double(slots) else { throw .ratingOutOfRange(rating: rating, slots: slots) }
         // The ring must leave an inset star: the edge distance is 0.309·R = 0.1545·S.

@@ -11,6 +11,8 @@ public enum StarBadgeError: ThumbKitError, Equatable {
     case invalidSize(Int)
     /// `--spacing` outside `StarBadge.spacingRange`.
     case invalidSpacing(Int)
+    /// A badge whose @3x bitmap would exceed `StarBadge.maxPixels`.
+    case tooLarge(width: Int, height: Int)
     /// `--outline-width` negative, not finite, or so wide it would swallow the whole star.
     case invalidOutlineWidth(Double)
     /// A colour option (`option` is its name) that is not `RRGGBB`, `RRGGBBAA` (or `none` where
@@ -43,6 +45,9 @@ public enum StarBadgeError: ThumbKitError, Equatable {
             return "--size: \(value) is outside \(StarBadge.sizeRange.lowerBound)…\(StarBadge.sizeRange.upperBound) pixels"
         case .invalidSpacing(let value):
             return "--spacing: \(value) is outside \(StarBadge.spacingRange.lowerBound)…\(StarBadge.spacingRange.upperBound) pixels"
+        case .tooLarge(let width, let height):
+            return "--size: a badge of \(width)×\(height) pixels at @3x is above the limit of \(StarBadge.maxPixels) "
+                + "pixels (reduce --size, --slots or --spacing)"
         case .invalidOutlineWidth(let value):
             return "--outline-width: \(value) must be at least 0 and leave some of the star inside the outline"
         case .malformedColor(let option, let text):
