@@ -109,5 +109,8 @@ import ThumbKit
         #expect(mask[1, 2] == 0.125)
         #expect(mask[0, 3] == 1)
         #expect(mask[2, 3] == 0)
+        // Far beyond Int range: ignored without trapping.
+        #expect(CoverageMask(path: .rectangle(x: 0, y: 1e300, width: 4, height: 1), width: 4, height: 4).values.allSatisfy { $0 == 0 })
+        #expect(CoverageMask(path: .rectangle(x: -1e300, y: 0, width: 1e300, height: 4), width: 4, height: 4).values.allSatisfy { $0 == 0 })
     }
 }

@@ -124,10 +124,12 @@ struct SeededGenerator: RandomNumberGenerator {
 
 /// Area of a simple polygon clipped to a pixel square (Sutherland–Hodgman then the shoelace
 /// formula): a second, classical reference for simple shapes such as stars.
-func clippedArea(_ polygon: [Point], x px: Int, y py: Int) -> Double {
+/// `maxX` additionally cuts the square at a vertical line (for star fill splits).
+func clippedArea(_ polygon: [Point], x px: Int, y py: Int, maxX: Double = .infinity, minX: Double = -.infinity) -> Double {
     var poly = polygon
-    let l = Double(px), t = Double(py)
-    let planes: [(Point) -> Double] = [{ $0.x - l }, { l + 1 - $0.x }, { $0.y - t }, { t + 1 - $0.y }]
+    let l = max(Double(px), minX), t = Double(py), r = min(Double(px) + 1, maxX)
+    if r <= l { return 0 }
+    let planes: [(Point) -> Double] = [{ $0.x - l }, { r - $0.x }, { $0.y - t }, { t + 1 - $0.y }]
     for plane in planes {
         guard !poly.isEmpty else { break }
         var out: [Point] = []

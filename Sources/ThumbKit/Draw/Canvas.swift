@@ -64,6 +64,27 @@ public struct Canvas: Sendable {
         let colors = regions.map { $0.color.premultiplied(in: bitmap.light) }
         let count = width * height
         let clipValues = clip?.values
+        if regions.count == 1 {
+            // The common case (one path, one colour) composites straight from the mask.
+            var mask = regions[0].mask
+            if let clip { mask = mask.multiplied(by: clip) }
+            let (r, g, b, a) = (colors[0][0], colors[0][1], colors[0][2], colors[0][3])
+            mask.values.withUnsafeBufferPointer { m in
+                bitmap.pixels.withUnsafeMutableBufferPointer { d in
+                    for i in 0..<count {
+                        let k = m[i]
+                        if k == 0 { continue }
+                        let keep = 1 - a * k
+                        let di = 4 * i
+                        d[di] = r * k + d[di] * keep
+                        d[di + 1] = g * k + d[di + 1] * keep
+                        d[di + 2] = b * k + d[di + 2] * keep
+                        d[di + 3] = a * k + d[di + 3] * keep
+                    }
+                }
+            }
+            return
+        }
         var source = [SIMD4<Float>](repeating: .zero, count: count)
         for (index, region) in regions.enumerated() {
             let c = colors[index]

@@ -62,7 +62,9 @@ struct Rasterizer {
         var edges = Self.edges(of: path)
         guard !edges.isEmpty else { return }
         edges.sort { $0.y0 < $1.y0 }
-        let firstRow = max(0, Int(edges[0].y0.rounded(.down)))
+        // Compare in Double first so that huge coordinates never reach an Int conversion.
+        guard edges[0].y0 < Double(height) else { return }
+        let firstRow = edges[0].y0 <= 0 ? 0 : Int(edges[0].y0)
         var next = 0
         var active: [Edge] = []
         var breaks: [Double] = []

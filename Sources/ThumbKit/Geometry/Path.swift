@@ -20,6 +20,12 @@ public struct Path: Sendable, Hashable {
         contours = polygons.filter { !$0.isEmpty }
     }
 
+    /// Paths are equal when their contours are (whether a contour is still open for `line(to:)`
+    /// does not matter: filling closes it either way).
+    public static func == (lhs: Path, rhs: Path) -> Bool { lhs.contours == rhs.contours }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(contours) }
+
     /// True when the path has no vertices.
     public var isEmpty: Bool { contours.allSatisfy(\.isEmpty) }
 
@@ -109,6 +115,12 @@ public struct Path: Sendable, Hashable {
     /// The rectangle with top-left (`x`, `y`) and the given extents, as one contour.
     public static func rectangle(x: Double, y: Double, width: Double, height: Double) -> Path {
         rectangle(Rect(x: x, y: y, width: width, height: height))
+    }
+
+    /// The badge star (see `StarGeometry`) with centre (`cx`, `cy`) and outer radius
+    /// `outerRadius`, as one clockwise contour of ten vertices.
+    public static func star(cx: Double, cy: Double, outerRadius: Double) -> Path {
+        StarGeometry(cx: cx, cy: cy, outerRadius: outerRadius).path
     }
 
     /// Largest distance, in pixels, between a flattened arc and the true circle.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The regular five-pointed star used by rating badges, as pure geometry.
 ///
 /// Convention (fixed; badge goldens depend on it): outer radius `R`, inner radius
@@ -17,7 +15,7 @@ public struct StarGeometry: Sendable, Hashable {
     /// box's middle is (0.809017 − 1)/2·R = −0.0954915R above the centre.
     public static let verticalCentring = 0.0954915
     /// sin 72°: the half-width of the star as a fraction of R (its side tips at ±18° above level).
-    public static let halfWidthRatio = sin(72 * Double.pi / 180)
+    public static let halfWidthRatio = (10 + 2 * 5.0.squareRoot()).squareRoot() / 4
 
     /// Centre x, pixels.
     public var cx: Double
@@ -67,11 +65,31 @@ public struct StarGeometry: Sendable, Hashable {
     }
 
     private func vertices(scaledBy factor: Double) -> [Point] {
-        (0..<10).map { k in
-            // Exact multiples of 36° keep the vertices symmetric to the last bit where cos/sin are.
-            let theta = (-90 + 36 * Double(k)) * Double.pi / 180
+        let directions = Self.directions
+        return (0..<10).map { k in
             let rho = (k % 2 == 0 ? outerRadius : innerRadius) * factor
-            return Point(x: cx + rho * cos(theta), y: cy + rho * sin(theta))
+            return Point(x: cx + rho * directions[k].x, y: cy + rho * directions[k].y)
         }
     }
+
+    /// (cos θ, sin θ) for θ = −90° + 36°·k, k = 0…9, in closed form from √5 rather than from the
+    /// C library's `cos`/`sin`, whose last bit may differ between systems: `sqrt` is correctly
+    /// rounded everywhere, so star vertices (and badge pixels) are the same on every machine.
+    static let directions: [Point] = {
+        let root5 = 5.0.squareRoot()
+        let cos36 = (1 + root5) / 4, sin36 = (10 - 2 * root5).squareRoot() / 4
+        let cos72 = (root5 - 1) / 4, sin72 = (10 + 2 * root5).squareRoot() / 4
+        return [
+            Point(x: 0, y: -1),            // −90°
+            Point(x: sin36, y: -cos36),    // −54°
+            Point(x: sin72, y: -cos72),    // −18°
+            Point(x: sin72, y: cos72),     // 18°
+            Point(x: sin36, y: cos36),     // 54°
+            Point(x: 0, y: 1),             // 90°
+            Point(x: -sin36, y: cos36),    // 126°
+            Point(x: -sin72, y: cos72),    // 162°
+            Point(x: -sin72, y: -cos72),   // 198°
+            Point(x: -sin36, y: -cos36),   // 234°
+        ]
+    }()
 }

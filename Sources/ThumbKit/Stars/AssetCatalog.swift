@@ -1,0 +1,57 @@
+/// Xcode asset catalog files, written byte-for-byte as Xcode writes them.
+///
+/// Xcode's `Contents.json` format: two-space indentation, `" : "` between key and value, keys in
+/// alphabetical order, `images` listing every scale slot of a universal image set (with a
+/// `filename` only where a file exists), `info` with author `xcode` and version 1. Xcode ends the
+/// file with a newline; so do we. The text depends only on the inputs.
+public enum AssetCatalog {
+    /// The catalog's top-level `Contents.json`.
+    public static let rootContents = """
+        {
+          "info" : {
+            "author" : "xcode",
+            "version" : 1
+          }
+        }
+
+        """
+
+    /// The `Contents.json` of a universal image set with slots 1x, 2x and 3x; `files` maps a scale
+    /// (1…3) to the file name in that slot, and slots without a file are listed empty, as Xcode
+    /// does.
+    public static func imageSetContents(files: [Int: String]) -> String {
+        var entries: [String] = []
+        for scale in 1...3 {
+            var lines: [String] = []
+            if let name = files[scale] { lines.append("      \"filename\" : \(jsonString(name))") }
+            lines.append("      \"idiom\" : \"universal\"")
+            lines.append("      \"scale\" : \"\(scale)x\"")
+            entries.append("    {\n" + lines.joined(separator: ",\n") + "\n    }")
+        }
+        return "{\n  \"images\" : [\n" + entries.joined(separator: ",\n") + "\n  ],\n"
+            + "  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
+    }
+
+    /// A JSON string literal, escaping quotes, backslashes and control characters as JSON
+    /// requires.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+
+/// Everything that defines a set of badge files: the badge look, which ratings, which scales, and
+/// how files are named. This is what `thumbgen stars` builds from its options and what
+/// `Assets/stars/badge-spec.json` stores.
+///
+/// Command-line mapping (each option's parser below throws a `StarBadgeError` naming it):
+///
+/// | option                     | field          | parser                      | default          |
+/// |----------------------------|----------------|-----------------------------|------------------|
+/// | `--slots N`                | `slots`        | `Int`                       | 5                |
+/// | `--size PX`                | `size`         | `Int`                       | 16               |
+/// | `--spacing PX`             | `spacing`      | `Int`                       | 1                |
+/// | `--fill RRGGBB[AA]`        | `fill`         | `parseColor(_:option:)`     | `ff9500`         |
+/// | `--empty RRGGBB[AA]\|none` | `empty`        | `parseOptionalColor`        | none             |
+/// | `--outline RRGGBB[AA]\|none`| `outline`     | `parseOptionalColor`        | `ff9500`         |
+/// | `--outline-width PX`       | `outlineWidth` | `Double`                    | 1                |
+/// | `--fill-mode M`            | `fillMode`     | `parseFillMode`             | full             |
+/// | `--half`                   | `ratings`, `fillMode` | `withHalfRatings()`  | off              |
+/// | `--ratings LIST`           | `ratings`      | `parseRatings`              | 1,2,…,slots      |
+/// | `--scales LIST`            | `scales`       | `parseScales`               | 1,2,3            |
+/// | `--name FORMAT`            | `nameFormat`   | `BadgeNameFormat.init`      | `%rStar%sSmall`  |
+///
+/// `--half` means "also make the half ratings": ratings become 0.5, 1, 1.5, …, slots and the fill
+/// mode becomes `half` (an explicit `--fill-mode` or `--ratings` wins). Out-of-range numbers are
+/// reported when the spec is validated (`StarBadgeSet(spec:)`), again naming the option.
+public struct StarBadgeSpec: Sendable, Hashable {
+    /// Number of star cells.
+    public var slots: Int = 5
+    /// Cell side at @1x, pixels.
+    public var size: Int = 16
+    /// Gap between cells at @1x, pixels.
+    public var spacing: Int = 1
+    /// Filled colour.
+    public var fill: Color = StarBadge.defaultColor
+    /// Empty colour, nil for transparent.
+    public var empty: Color? = nil
+    /// Outline colour, nil for none.
+    public var outline: Color? = StarBadge.defaultColor
+    /// Outline width at @1x, pixels.
+    public var outlineWidth: Double = 1
+    /// How fractional ratings fill stars.
+    public var fillMode: StarFillMode = .full
+    /// The ratings to make, in output order; nil means 1…slots.
+    public var ratings: [Double]? = nil
+    /// The scales to make (each 1, 2 or 3), in output order.
+    public var scales: [Int] = [1, 2, 3]
+    /// The file name format.
+    public var nameFormat: BadgeNameFormat = .default
+
+    /// The default spec.
+    public init() {}
+
+    /// The ratings that will be made: `ratings`, or 1…slots when none were given.
+    public var effectiveRatings: [Double] {
+        ratings ?? (1...max(slots, 1)).map(Double.init)
+    }
+
+    /// This spec with ratings 0.5, 1, 1.5, …, slots and the `half` fill mode (`--half`).
+    public func withHalfRatings() -> StarBadgeSpec {
+        var copy = self
+        copy.ratings = (1...(2 * max(slots, 1))).map { Double($0) / 2 }
+        copy.fillMode = .half
+        return copy
+    }
+
+    /// The badge for one rating (validated).
+    public func badge(rating: Double) throws(StarBadgeError) -> StarBadge {
+        try StarBadge(rating: rating, slots: slots, size: size, spacing: spacing, fill: fill, empty: empty,
+                      outline: outline, outlineWidth: outlineWidth, fillMode: fillMode)
+    }
+
+    // MARK: Option parsers
+
+    /// Parses a required colour, `RRGGBB` or `RRGGBBAA` (optional `#`).
+    public static func parseColor(_ text: String, option: String) throws(StarBadgeError) -> Color {
+        do { return try Color(hex: text) } catch { throw .malformedColor(option: option, text: text) }
+    }
+
+    /// Parses a colour or `none` (nil).
+    public static func parseOptionalColor(_ text: String, option: String) throws(StarBadgeError) -> Color? {
+        text.lowercased() == "none" ? nil : try parseColor(text, option: option)
+    }
+
+    /// Parses a comma-separated list of ratings (`1,2,4.5`); range is checked at validation.
+    public static func parseRatings(_ text: String) throws(StarBadgeError) -> [Double] {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        var out: [Double] = []
+        for item in items {
+            guard let value = Double(item), value.isFinite else { throw .malformedRating(text: text) }
+            out.append(value)
+        }
+        return out
+    }
+
+    /// Parses a comma-separated list of scales, each `1`, `2` or `3` (an `x` suffix is allowed:
+    /// `1x,2x`); duplicates are dropped, order kept.
+    public static func parseScales(_ text: String) throws(StarBadgeError) -> [Int] {
+        var out: [Int] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            var digits = item.trimmingCharacters(in: .whitespaces).lowercased()
+            if digits.hasSuffix("x") { digits.removeLast() }
+            guard let scale = Int(digits), (1...3).contains(scale) else {
+                throw .invalidScale(text: String(item))
+            }
+            if !out.contains(scale) { out.append(scale) }
+        }
+        return out
+    }
+
+    /// Parses `full`, `half` or `precise`.
+    public static func parseFillMode(_ text: String) throws(StarBadgeError) -> StarFillMode {
+        guard let mode = StarFillMode(rawValue: text.lowercased()) else { throw .invalidFillMode(text: text) }
+        return mode
+    }
+
+    // MARK: JSON
+
+    /// Reads a spec from JSON with any of the keys `slots`, `size`, `spacing` (integers), `fill`,
+    /// `empty`, `outline` (colour strings; `none` for the last two), `outlineWidth` (number),
+    /// `fillMode` (`full`/`half`/`precise`), `ratings` (array of numbers), `scales` (array of
+    /// 1/2/3), `name` (format string). Missing keys keep their defaults; unknown keys are errors.
+    public init(json bytes: [UInt8]) throws(StarBadgeError) {
+        // JSONSerialization only finds the keys (it cannot tell 1 from true on every platform);
+        // JSONDecoder checks the types.
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) else {
+            throw .malformedSpec(reason: "not valid JSON")
+        }
+        guard let dict = object as? [String: Any] else { throw .malformedSpec(reason: "top level is not an object") }
+        if let unknown = dict.keys.sorted().first(where: { SpecFile.CodingKeys(stringValue: $0) == nil }) {
+            throw .malformedSpec(reason: "unknown key '\(unknown)'")
+        }
+        let file: SpecFile
+        do { file = try JSONDecoder().decode(SpecFile.self, from: Data(bytes)) } catch {
+            let key = (error as? DecodingError).flatMap(Self.key(of:)) ?? "?"
+            throw .malformedSpec(reason: "'\(key)' has the wrong type")
+        }
+        self.init()
+        if let v = file.slots { slots = v }
+        if let v = file.size { size = v }
+        if let v = file.spacing { spacing = v }
+        if let v = file.fill { fill = try Self.parseColor(v, option: "--fill") }
+        if let v = file.empty { empty = try Self.parseOptionalColor(v, option: "--empty") }
+        if let v = file.outline { outline = try Self.parseOptionalColor(v, option: "--outline") }
+        if let v = file.outlineWidth { outlineWidth = v }
+        if let v = file.fillMode { fillMode = try Self.parseFillMode(v) }
+        if let v = file.ratings { ratings = v }
+        if let v = file.scales {
+            scales = []
+            for s in v {
+                guard (1...3).contains(s) else { throw .invalidScale(text: String(s)) }
+                scales.append(s)
+            }
+        }
+        if let v = file.name { nameFormat = try BadgeNameFormat(v) }
+    }
+
+    /// The spec file's shape; every key optional.
+    private struct SpecFile: Decodable {
+        enum CodingKeys: String, CodingKey {
+            case slots, size, spacing, fill, empty, outline, outlineWidth, fillMode, ratings, scales, name
+        }
+        var slots: Int?, size: Int?, spacing: Int?
+        var fill: String?, empty: String?, outline: String?
+        var outlineWidth: Double?
+        var fillMode: String?
+        var ratings: [Double]?
+        var scales: [Int]?
+        var name: String?
+    }
+
+    private static func key(of error: DecodingError) -> String? {
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return context.codingPath.first?.stringValue
+        case .keyNotFound(let key, _):
+            return key.stringValue
+        @unknown default:
+            return nil
+        }
+    }
+
+    /// The spec as JSON with every key, sorted, one per line, ending in a newline: deterministic.
+    public var json: String {
+        func color(_ c: Color?) -> String { AssetCatalog.jsonString(c.map { $0.description } ?? "none") }
+        func number(_ d: Double) -> String { BadgeNameFormat.text(forRating: d) }
+        var lines: [String] = []
+        lines.append("\"empty\": \(color(empty))")
+        lines.append("\"fill\": \(color(fill))")
+        lines.append("\"fillMode\": \"\(fillMode.rawValue)\"")
+        lines.append("\"name\": \(AssetCatalog.jsonString(nameFormat.format))")
+        lines.append("\"outline\": \(color(outline))")
+        lines.append("\"outlineWidth\": \(number(outlineWidth))")
+        lines.append("\"ratings\": [\(effectiveRatings.map(number).joined(separator: ", "))]")
+        lines.append("\"scales\": [\(scales.map(String.init).joined(separator: ", "))]")
+        lines.append("\"size\": \(size)")
+        lines.append("\"slots\": \(slots)")
+        lines.append("\"spacing\": \(spacing)")
+        return "{\n" + lines.map { "  " + $0 }.joined(separator: ",\n") + "\n}\n"
+    }
+}
