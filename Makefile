@@ -36,12 +36,13 @@ demo: build
 	@rm -rf $(DEMO_OUT)
 	$(BIN) Assets/samples -o $(DEMO_OUT)/thumbnails --size 256
 	$(BIN) Assets/samples -o $(DEMO_OUT)/squares --size 128 --fit cover --corner-radius 16 --scales 1,2,3
-	$(BIN) stars -o $(DEMO_OUT)/stars --half --scales 1,2,3
-	@echo "demo: thumbnails in $(DEMO_OUT)/thumbnails, rounded squares in $(DEMO_OUT)/squares, star badges in $(DEMO_OUT)/stars"
+	$(BIN) stars -o $(DEMO_OUT)/stars --half --scales 1,2,3 --xcassets $(DEMO_OUT)/Ratings.xcassets
+	@echo "demo: thumbnails in $(DEMO_OUT)/thumbnails, rounded squares in $(DEMO_OUT)/squares, star badges in $(DEMO_OUT)/stars and $(DEMO_OUT)/Ratings.xcassets"
 
-# Regenerates the project's own star badges from Assets/stars/spec.json (then `make test` checks them).
+# Regenerates the project's own star badges and their golden manifest from Assets/stars/badge-spec.json
+# (`make test` checks them byte for byte).
 assets: build
-	$(BIN) stars --spec Assets/stars/spec.json -o Assets/stars/png --xcassets Assets/stars/Stars.xcassets
+	$(BIN) stars --spec Assets/stars/badge-spec.json -o Assets/stars --manifest Assets/stars/golden-manifest.json
 
 bench: deps
 	Scripts/bench.sh

@@ -5,9 +5,8 @@ import ThumbKit
 /// The committed badge set in `Assets/stars/` must be exactly what the code makes from
 /// `Assets/stars/badge-spec.json`.
 ///
-/// To regenerate after an intended change, run
-/// `THUMBGEN_UPDATE_GOLDEN=1 swift test -c release --filter StarBadgeGoldenTests`, look at the
-/// PNGs, update `defaultSetPixelHashes` below from the printed values, and say why in the commit.
+/// To regenerate after an intended change, run `make assets`, look at the PNGs, update
+/// `defaultSetPixelHashes` below from the printed values, and say why in the commit.
 @Suite struct StarBadgeGoldenTests {
     static let assets = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -34,27 +33,16 @@ import ThumbKit
         "5StarsSmall@3x.png": "7610a09f32818bab11e3d05a4e7bb867d6f6e0e82e95687d142505db033a1213",
     ]
 
-    static func manifest(_ files: [StarBadgeSet.File]) -> String {
-        let lines = files.sorted { $0.name < $1.name }.map { "  \"\($0.name)\": \"\(SHA256.hex($0.bytes))\"" }
-        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
-    }
+
 
     @Test func assetsMatchSpec() throws {
         let specPath = Self.assets + "/badge-spec.json"
-        if Self.updating && !FileManager.default.fileExists(atPath: specPath) {
-            try AtomicFile.write(Array(StarBadgeSpec().json.utf8), to: specPath)
-        }
         let specBytes = try #require(FileManager.default.contents(atPath: specPath), "missing \(specPath)")
         let spec = try StarBadgeSpec(json: Array(specBytes))
-        let files = try StarBadgeSet(spec: spec).files()
-        let manifestPath = Self.assets + "/golden-manifest.json"
-        if Self.updating {
-            for file in files { try AtomicFile.write(file.bytes, to: Self.assets + "/" + file.name) }
-            try AtomicFile.write(Array(Self.manifest(files).utf8), to: manifestPath)
-            return
-        }
-        let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
-        #expect(manifest == Self.manifest(files), "Assets/stars differs from what the spec gives")
+        let set = try StarBadgeSet(spec: spec)
+        let files = try set.files()
+        let manifest = try String(contentsOfFile: Self.assets + "/golden-manifest.json", encoding: .utf8)
+        #expect(manifest == (try set.hashManifest()), "Assets/stars differs from what the spec gives (make assets)")
         for file in files {
             let committed = FileManager.default.contents(atPath: Self.assets + "/" + file.name).map { [UInt8]($0) }
             #expect(committed == file.bytes, "\(file.name) differs")

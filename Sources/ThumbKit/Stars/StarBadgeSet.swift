@@ -64,6 +64,13 @@ public struct StarBadgeSet: Sendable {
         try StarBadgeSet(spec: spec).files().map { ($0.name, $0.bytes) }
     }
 
+    /// A JSON object mapping each file name to the SHA-256 of its PNG bytes, sorted by name: the
+    /// golden manifest `make assets` writes and the tests compare against.
+    public func hashManifest() throws(StarBadgeError) -> String {
+        let lines = try files().sorted { $0.name < $1.name }.map { "  \"\($0.name)\": \"\(SHA256.hex($0.bytes))\"" }
+        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+    }
+
     /// Writes every PNG into `directory` (created if missing), atomically; returns the paths.
     @discardableResult
     public func write(to directory: String) throws(StarBadgeError) -> [String] {

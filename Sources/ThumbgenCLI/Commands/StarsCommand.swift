@@ -1,0 +1,111 @@
+import Foundation
+import ThumbKit
+
+/// `thumbgen stars`: star rating badges, `1StarSmall.png` … `5StarsSmall.png`, optionally at @2x and
+/// @3x and as an Xcode asset catalog.
+struct StarsCommand: Command {
+    let name = "stars"
+
+    static let options: [OptionSpec] = [
+        OptionSpec("output", short: "o", value: "DIR", help: "Write the PNGs into DIR (default stars/)."),
+        OptionSpec("xcassets", value: "DIR", help: "Also write an Xcode asset catalog DIR (e.g. Ratings.xcassets)."),
+        OptionSpec("manifest", value: "FILE", help: "Also write FILE: each PNG's name with the SHA-256 of its bytes (JSON)."),
+        OptionSpec("spec", value: "FILE", help: "Start from a badge spec JSON file (options given here override it)."),
+        OptionSpec("slots", value: "N", help: "Stars per badge (default 5)."),
+        OptionSpec("size", value: "PX", help: "Cell size at @1x in pixels (default 16)."),
+        OptionSpec("spacing", value: "PX", help: "Gap between cells at @1x in pixels (default 1)."),
+        OptionSpec("fill", value: "COLOR", help: "Colour of filled stars, RRGGBB or RRGGBBAA (default ff9500)."),
+        OptionSpec("empty", value: "COLOR", help: "Colour of empty stars, or none to leave them out (default none)."),
+        OptionSpec("outline", value: "COLOR", help: "Outline colour inside every star's edge, or none (default ff9500)."),
+        OptionSpec("outline-width", value: "PX", help: "Outline width at @1x in pixels (default 1)."),
+        OptionSpec("ratings", value: "LIST", help: "Ratings to draw, e.g. 0,1,2,3,4,5 or 3.7 (default 1 to slots)."),
+        OptionSpec("half", help: "Also draw the half ratings 0.5 … 4.5 (fill mode half)."),
+        OptionSpec("fill-mode", value: "MODE", help: "full (round to whole stars), half (to halves) or precise (exact fraction)."),
+        OptionSpec("scales", value: "LIST", help: "Scales to write, e.g. 1,2,3 adds NAME@2x.png and NAME@3x.png (default 1)."),
+        OptionSpec("name", value: "FORMAT", help: "File name: %r rating, %s 's' unless the rating is 1, %% a percent (default %rStar%sSmall)."),
+    ]
+
+    var help: HelpText {
+        HelpText(
+            overview: "Draw 1–5 star rating badges as PNG files (and an Xcode asset catalog).",
+            usage: ["thumbgen stars [options]"],
+            arguments: [],
+            options: Self.options,
+            footer: """
+            Geometry: a badge has SLOTS cells of SIZE x SIZE pixels with SPACING between them; each star is
+            a regular five-pointed star of outer radius SIZE/2 centred in its cell. Every length is
+            multiplied by the scale at @2x and @3x. Bad options exit 64 and write nothing.
+            """)
+    }
+
+    func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("unexpected argument '\(arguments.positionals[0])' (stars takes only options)")
+        }
+        let spec = try Self.spec(arguments)
+        let set: StarBadgeSet
+        do {
+            set = try StarBadgeSet(spec: spec)
+            _ = try set.files()
+        } catch {
+            throw UsageError(error.message)
+        }
+        let directory = arguments.value("output") ?? "stars"
+        do {
+            let written = try set.write(to: directory)
+            var catalog: [String] = []
+            if let xcassets = arguments.value("xcassets") { catalog = try set.writeAssetCatalog(to: xcassets) }
+            if let manifest = arguments.value("manifest") {
+                let text = try set.hashManifest()
+                do { try AtomicFile.write(Array(text.utf8), to: manifest) } catch { throw StarBadgeError.writing(path: manifest, error) }
+            }
+            console.err("\(written.count) badges written to \(DisplayText.escape(directory))"
+                        + (catalog.isEmpty ? "" : ", asset catalog \(DisplayText.escape(arguments.value("xcassets")!))") + "\n")
+            return .success
+        } catch let error as StarBadgeError {
+            console.err("thumbgen: \(error.message)\n")
+            return .failure
+        } catch {
+            console.err("thumbgen: \(error)\n")
+            return .failure
+        }
+    }
+
+    /// The spec from `--spec` (if any) with the options applied on top.
+    static func spec(_ arguments: ParsedArguments) throws(UsageError) -> StarBadgeSpec {
+        do {
+            var spec = StarBadgeSpec()
+            spec.scales = [1]
+            if let path = arguments.value("spec") {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw UsageError("--spec: cannot read \(DisplayText.escape(path))")
+                }
+                spec = try StarBadgeSpec(json: [UInt8](data))
+            }
+            func integer(_ option: String) throws(UsageError) -> Int? {
+                try arguments.value(option, default: nil, expected: "a whole number") { Int($0).map(Optional.some) }
+            }
+            if let value = try integer("slots") { spec.slots = value }
+            if let value = try integer("size") { spec.size = value }
+            if let value = try integer("spacing") { spec.spacing = value }
+            if let text = arguments.value("fill") { spec.fill = try StarBadgeSpec.parseColor(text, option: "--fill") }
+            if let text = arguments.value("empty") { spec.empty = try StarBadgeSpec.parseOptionalColor(text, option: "--empty") }
+            if let text = arguments.value("outline") { spec.outline = try StarBadgeSpec.parseOptionalColor(text, option: "--outline") }
+            spec.outlineWidth = try arguments.value("outline-width", default: spec.outlineWidth, expected: "a number of pixels") {
+                Double($0).flatMap { $0.isFinite ? $0 : nil }
+            }
+            if arguments.has("half") { spec = spec.withHalfRatings() }
+            if let text = arguments.value("ratings") { spec.ratings = try StarBadgeSpec.parseRatings(text) }
+            if let text = arguments.value("fill-mode") { spec.fillMode = try StarBadgeSpec.parseFillMode(text) }
+            if let text = arguments.value("scales") { spec.scales = try StarBadgeSpec.parseScales(text) }
+            if let text = arguments.value("name") { spec.nameFormat = try BadgeNameFormat(text) }
+            return spec
+        } catch let error as UsageError {
+            throw error
+        } catch let error as any ThumbKitError {
+            throw UsageError(error.message)
+        } catch {
+            throw UsageError("\(error)")
+        }
+    }
+}

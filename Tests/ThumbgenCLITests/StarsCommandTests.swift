@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import ThumbgenCLI
+import ThumbKit
+
+@Suite struct StarsCommandTests {
+    let fileManager = FileManager.default
+
+    @Test func writesTheFiveDefaultBadges() throws {
+        let out = CLIFixtures.temporaryDirectory("stars")
+        let run = CLIRun(["stars", "-o", out])
+        #expect(run.status == .success, "\(run.err)")
+        #expect(try fileManager.contentsOfDirectory(atPath: out).sorted()
+                == ["1StarSmall.png", "2StarsSmall.png", "3StarsSmall.png", "4StarsSmall.png", "5StarsSmall.png"])
+        let info = try PNGDecoder(path: out + "/3StarsSmall.png").info
+        #expect((info.width, info.height) == (5 * 16 + 4, 16))
+    }
+
+    @Test func halfRatingsScalesAndAssetCatalog() throws {
+        let out = CLIFixtures.temporaryDirectory("stars")
+        let run = CLIRun(["stars", "-o", out + "/png", "--half", "--scales", "1,2,3", "--xcassets", out + "/R.xcassets"])
+        #expect(run.status == .success, "\(run.err)")
+        let names = try fileManager.contentsOfDirectory(atPath: out + "/png")
+        #expect(names.count == 30)
+        #expect(names.contains("4.5StarsSmall@3x.png") && names.contains("1StarSmall@2x.png") && names.contains("0.5StarsSmall.png"))
+        let info = try PNGDecoder(path: out + "/png/2.5StarsSmall@3x.png").info
+        #expect((info.width, info.height) == (84 * 3, 48))
+        let contents = try String(contentsOfFile: out + "/R.xcassets/2StarsSmall.imageset/Contents.json", encoding: .utf8)
+        #expect(contents.contains("\"filename\" : \"2StarsSmall@2x.png\"") && contents.contains("\"scale\" : \"3x\""))
+        #expect(fileManager.fileExists(atPath: out + "/R.xcassets/Contents.json"))
+        #expect(fileManager.fileExists(atPath: out + "/R.xcassets/2StarsSmall.imageset/2StarsSmall@3x.png"))
+    }
+
+    @Test func singleWhiteStarAlphaIsTheCoverage() throws {
+        let out = CLIFixtures.temporaryDirectory("stars")
+        let run = CLIRun(["stars", "-o", out, "--slots", "1", "--ratings", "1", "--fill", "ffffff", "--empty", "none",
+                          "--outline", "none", "--spacing", "0", "--size", "32"])
+        #expect(run.status == .success, "\(run.err)")
+        let image = try PNGDecoder.decode(path: out + "/1StarSmall.png")
+        let rgba = image.rgba8
+        // The star's area: 10 triangles from the centre, R = 16, r = R·0.381966.
+        let outer = 16.0, inner = outer * 0.381966
+        let area = 10 * 0.5 * outer * inner * sin(36 * Double.pi / 180)
+        let total = stride(from: 3, to: rgba.count, by: 4).reduce(0.0) { $0 + Double(rgba[$1]) / 255 }
+        #expect(abs(total - area) < 0.5, "total alpha \(total) vs area \(area)")
+        #expect(stride(from: 0, to: rgba.count, by: 4).allSatisfy { rgba[$0 + 3] == 0 || rgba[$0] == 255 })
+    }
+
+    @Test(arguments: [
+        (["--ratings", "6"], "--ratings: rating 6 is above --slots 5"),
+        (["--size", "0"], "--size: 0 is outside"),
+        (["--fill", "orange"], "--fill: 'orange' is not a colour"),
+        (["--scales", "1,4"], "--scales: '4' is not a scale"),
+        (["--fill-mode", "most"], "--fill-mode"),
+        (["--slots", "x"], "--slots"),
+        (["--bogus"], "unknown option '--bogus'"),
+    ])
+    func badOptionsExit64AndWriteNothing(arguments: [String], message: String) {
+        let out = CLIFixtures.temporaryDirectory("stars") + "/never"
+        let run = CLIRun(["stars", "-o", out] + arguments)
+        #expect(run.status == .usage)
+        #expect(run.err.hasPrefix("thumbgen: ") && run.err.contains(message), "\(run.err)")
+        #expect(!fileManager.fileExists(atPath: out))
+    }
+
+    @Test func specFileAndManifestMatchTheCommittedAssets() throws {
+        let assets = CLIFixtures.path("../../Assets/stars")
+        let out = CLIFixtures.temporaryDirectory("stars")
+        let run = CLIRun(["stars", "--spec", assets + "/badge-spec.json", "-o", out, "--manifest", out + "/golden-manifest.json"])
+        #expect(run.status == .success, "\(run.err)")
+        #expect(fileManager.contents(atPath: out + "/golden-manifest.json") == fileManager.contents(atPath: assets + "/golden-manifest.json"))
+    }
+}
