@@ -40,7 +40,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
         [
             "size=\(size.width)x\(size.height)",
             "fit=\(size.mode.rawValue)",
-            "scale=\(size.scale)",
+            "scale=\(Self.scaleNames[size.scale]!)",
             "gravity=\(gravity.rawValue)",
             "kernel=\(kernel.rawValue)",
             "light=\(light == .linear ? "linear" : "srgb")",
@@ -53,4 +53,48 @@ public struct ThumbnailOptions: Sendable, Hashable {
 
     /// SHA-256 of `canonicalDescription`.
     public var digest: String { SHA256.hex(Array(canonicalDescription.utf8)) }
+
+    private static let scaleNames: [ScaleRule: String] = [.shrinkOnly: "shrink", .enlargeOnly: "enlarge", .any: "any"]
+
+    /// Rebuilds options from `canonicalDescription` (as a manifest records it), so `thumbgen check`
+    /// can regenerate an output with the settings it was made with. The `codec` entry is not
+    /// needed to render and is ignored; limits take their defaults.
+    public init(canonicalDescription text: String) throws(ThumbnailSettingsError) {
+        var fields: [String: String] = [:]
+        for item in text.split(separator: ";") {
+            guard let equals = item.firstIndex(of: "=") else { throw ThumbnailSettingsError(text: text, field: String(item)) }
+            fields[String(item[..<equals])] = String(item[item.index(after: equals)...])
+        }
+        func field<T>(_ name: String, _ convert: (String) -> T?) throws(ThumbnailSettingsError) -> T {
+            guard let value = fields[name], let converted = convert(value) else {
+                throw ThumbnailSettingsError(text: text, field: name)
+            }
+            return converted
+        }
+        let sides = try field("size") { value -> (Int, Int)? in
+            let parts = value.split(separator: "x").compactMap { Int($0) }
+            return parts.count == 2 && parts.allSatisfy { (1...ThumbnailSize.maximumSide).contains($0) } ? (parts[0], parts[1]) : nil
+        }
+        let mode = try field("fit") { FitMode(rawValue: $0) }
+        let scale = try field("scale") { name in Self.scaleNames.first { $0.value == name }?.key }
+        self.init(size: ThumbnailSize(width: sides.0, height: sides.1, mode: mode, scale: scale))
+        gravity = try field("gravity") { Gravity(rawValue: $0) }
+        kernel = try field("kernel") { try? ResamplingKernel(name: $0) }
+        light = try field("light") { ["linear": LightEncoding.linear, "srgb": .sRGB][$0] }
+        cornerRadius = try field("radius") { Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+        let backgroundText: String = try field("background") { $0 }
+        if backgroundText != "none" {
+            guard let color = try? Color(hex: backgroundText) else { throw ThumbnailSettingsError(text: text, field: "background") }
+            background = color
+        }
+        colorType = try field("color-type") { PNGEncoder.ColorTypeChoice(rawValue: $0) }
+    }
+}
+
+/// A recorded settings description that thumbgen cannot read back.
+public struct ThumbnailSettingsError: ThumbKitError, Equatable {
+    public let text: String
+    /// The field that is missing or malformed.
+    public let field: String
+    public var message: String { "unreadable settings '\(text)': bad or missing '\(field)'" }
 }
