@@ -226,12 +226,45 @@ import Testing
         #expect(try run(configuration).written == 3)
     }
 
+    @Test func checkpointsTheManifestDuringTheRun() throws {
+        let dir = goodTree(4)
+        var configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"), jobs: 1)
+        configuration.checkpointSeconds = 0
+        let path = configuration.manifestPath
+        let seen = EntryCounts()
+        let inner = Fixture.renderer()
+        let renderer: BatchRenderer = { source in
+            seen.append((try? Manifest.load(path: path))?.entries.count ?? -1)
+            return try inner(source)
+        }
+        _ = try run(configuration, renderer: renderer)
+        // Before the first file there is no manifest; after each, one more entry.
+        #expect(seen.values == [-1, 1, 2, 3])
+        #expect(try Manifest.load(path: path).entries.count == 4)
+    }
+
+    @Test func writeFailureIsOneEscapedLine() throws {
+        let dir = ScratchDirectory()
+        dir.write("in/a\nb.png", Fixture.png())
+        dir.mkdir("out/a\nb.png")  // a directory where the output should go
+        let summary = try run(Fixture.configuration([dir.at("in")], out: dir.at("out")))
+        #expect(summary.failed.map(\.line) == [dir.at("in/a\\nb.png") + ": output path is an existing directory"])
+    }
+
     @Test func rejectsZeroJobs() {
         let dir = goodTree(1)
         #expect(throws: BatchError.invalidJobCount(0)) {
             try run(Fixture.configuration([dir.at("in")], out: dir.at("out"), jobs: 0))
         }
     }
+}
+
+/// Collects integers from renderer calls.
+final class EntryCounts: @unchecked Sendable {
+    private let lock = Mutex()
+    private var stored: [Int] = []
+    func append(_ value: Int) { lock.withLock { stored.append(value) } }
+    var values: [Int] { lock.withLock { stored } }
 }
 
 /// Collects progress events.

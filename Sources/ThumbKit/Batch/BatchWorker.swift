@@ -65,7 +65,7 @@ struct BatchWorker: Sendable {
             do {
                 try AtomicFile.write(result.png, to: BatchPaths.join(configuration.outputDirectory, output.relativePath))
             } catch {
-                return failure(error.message)
+                return failure(error.escapedMessage)
             }
             entries.append(ManifestEntry(
                 output: output.relativePath, source: source.path, scale: scale,
