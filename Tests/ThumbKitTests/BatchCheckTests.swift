@@ -83,9 +83,10 @@ import Testing
         }
         #expect(failures == 1)
         let manifests = (1...count).map { dir.at("out/thumbgen-manifest.\($0)-of-\(count).json") }
+        #expect(Batch.manifestPaths(in: dir.at("out")) == manifests.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         let outputs = try manifests.flatMap { try Manifest.load(path: $0).sortedEntries.map(\.output) }
         #expect(outputs.count == 20 && Set(outputs).count == 20)
-        let report = try BatchChecker(renderer: Fixture.renderer()).check(manifestPaths: manifests)
+        let report = try Batch.check(manifestPaths: manifests, renderer: Fixture.renderer(), settingsDigest: "settings-1")
         #expect(report.checked == 20 && report.mismatches.isEmpty)
     }
 
