@@ -274,3 +274,25 @@ final class EventLog: @unchecked Sendable {
     func append(_ event: BatchEvent, _ progress: BatchProgress) { lock.withLock { stored.append((event, progress)) } }
     var events: [(BatchEvent, BatchProgress)] { lock.withLock { stored } }
 }
+
+@Suite struct BatchSignalTests {
+    @Test func signalSetsTheFlagOnce() async throws {
+        let flag = CancellationFlag()
+        let handler = SignalCancellation(flag, signals: [SIGUSR2])
+        #expect(!flag.isCancelled)
+        kill(getpid(), SIGUSR2)
+        for _ in 0..<200 where !flag.isCancelled { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(flag.isCancelled)
+        withExtendedLifetime(handler) {}
+    }
+
+    @Test func sourceSizeLimit() throws {
+        let dir = ScratchDirectory()
+        let png = Fixture.png()
+        dir.write("in/a.png", png)
+        var configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"))
+        configuration.maxSourceBytes = UInt64(png.count - 1)
+        let summary = try Batch.run(configuration, renderer: Fixture.renderer())
+        #expect(summary.failed.map(\.reason) == ["file is too large (\(png.count) bytes, limit \(png.count - 1))"])
+    }
+}

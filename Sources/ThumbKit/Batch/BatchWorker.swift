@@ -28,6 +28,10 @@ struct BatchWorker: Sendable {
             return .upToDate(prior.map { refreshed($0, source: source, fingerprint: $0.sourceFingerprint) })
         }
 
+        let limit = configuration.maxSourceBytes
+        if limit > 0 && status.size > 0 && UInt64(status.size) > limit {
+            return failure("file is too large (\(status.size) bytes, limit \(limit))")
+        }
         let bytes: [UInt8]
         switch FileSystem.read(source.path) {
         case .failure(let f): return failure("cannot read: \(f.reason)")
