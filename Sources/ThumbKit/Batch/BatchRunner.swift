@@ -64,7 +64,7 @@ public struct BatchRunner: Sendable {
 
         let worker = BatchWorker(configuration: configuration, renderer: renderer, cancellation: cancellation, previous: previous)
         let queue = work
-        let threadCount = min(configuration.jobs, queue.count)
+        let threadCount = min(max(configuration.jobs, 1), queue.count)
         let group = DispatchGroup()
         for _ in 0..<threadCount {
             group.enter()
@@ -87,7 +87,7 @@ public struct BatchRunner: Sendable {
         }
         group.wait()
 
-        var (summary, manifest) = Self.assemble(plan, results: state.results, previous: previous)
+        var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
         summary.cancelled = summary.notProcessed > 0
         if let failure = writeManifest(manifest) { summary.failed.append(failure) }
         summary.elapsedSeconds = Self.seconds(since: start)
@@ -172,7 +172,7 @@ private final class SharedState: @unchecked Sendable {
     private var done = 0
     private var lastCheckpoint: ContinuousClock.Instant
     private var checkpointing = false
-    private(set) var results: [ItemResult?]
+    private var results: [ItemResult?]
     let total: Int
     private let start: ContinuousClock.Instant
     private let progress: BatchProgressHandler?
@@ -201,6 +201,9 @@ private final class SharedState: @unchecked Sendable {
             lastCheckpoint = .now
         }
     }
+
+    /// A copy of the results so far.
+    var snapshot: [ItemResult?] { lock.withLock { results } }
 
     /// The next plan index to process, or nil when all are taken.
     func nextWorkIndex(_ work: [Int]) -> Int? {
