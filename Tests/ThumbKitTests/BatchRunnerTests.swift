@@ -33,7 +33,7 @@ import Testing
             #expect(entry.sourceFingerprint.sha256 == SHA256.hex(Fixture.readFile(entry.source)))
         }
         let img1 = manifest.entries["sub/img1@2x.png"]!
-        #expect(img1.source == dir.at("in/sub/img1.png") && img1.scale == 2 && img1.width == 6 && img1.height == 6)
+        #expect(img1.source == dir.at("in/sub/img1.png") && img1.sourceRelative == "sub/img1.png" && img1.scale == 2 && img1.width == 6 && img1.height == 6)
         // The manifest is exactly what the writer makes of its entries (sorted, stable).
         #expect(files[Manifest.defaultName]! == manifest.encoded())
     }

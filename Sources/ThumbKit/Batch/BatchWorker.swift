@@ -72,7 +72,7 @@ struct BatchWorker: Sendable {
                 return failure(error.escapedMessage)
             }
             entries.append(ManifestEntry(
-                output: output.relativePath, source: source.path, scale: scale,
+                output: output.relativePath, source: source.path, sourceRelative: source.relativePath, scale: scale,
                 settingsDigest: configuration.settingsDigest, toolVersion: configuration.toolVersion,
                 width: result.width, height: result.height, fileSHA256: SHA256.hex(result.png),
                 pixelSHA256: result.pixelSHA256, sourceFingerprint: fingerprint))
@@ -83,6 +83,7 @@ struct BatchWorker: Sendable {
     private func refreshed(_ entry: ManifestEntry, source: BatchPlan.Source, fingerprint: SourceFingerprint) -> ManifestEntry {
         var entry = entry
         entry.source = source.path
+        entry.sourceRelative = source.relativePath
         entry.sourceFingerprint = fingerprint
         return entry
     }
