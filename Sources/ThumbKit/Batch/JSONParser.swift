@@ -1,6 +1,6 @@
 /// Reads JSON text back into a `JSONValue` (RFC 8259, except that numbers must be integers,
 /// which is all manifests contain).
-public struct JSONParser {
+struct JSONParser {
     /// Why a document could not be parsed; `offset` is the byte where parsing stopped.
     public struct Failure: ThumbKitError, Equatable {
         public let offset: Int

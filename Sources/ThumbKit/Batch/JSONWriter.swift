@@ -1,11 +1,11 @@
-/// Writes `JSONValue`s as byte-stable text.
+/// Writes `JSONValue`s as byte-stable text (internal: only manifests use it).
 ///
 /// Written here rather than using `JSONSerialization` because manifests must be identical byte
 /// for byte across runs, job counts and machines: keys are sorted by their UTF-8 bytes, the
 /// layout is fixed (two-space indent, one member per line, `\n` line ends, final newline),
 /// strings are escaped minimally and the same way every time (`\"`, `\\`, `\n`, `\r`, `\t`, and
 /// `\u00XX` for other control characters and DEL), and non-ASCII text is written as raw UTF-8.
-public enum JSONWriter {
+enum JSONWriter {
     /// The document as UTF-8 bytes, ending with a newline.
     public static func bytes(_ value: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
