@@ -21,6 +21,13 @@ public struct BatchConfiguration: Sendable {
     public var settingsDigest: String
     /// The tool's version; outputs built by another version are rebuilt.
     public var toolVersion: String
+    /// How often, in seconds, a running batch rewrites its manifest (atomically) with what has
+    /// completed, so that a run killed outright loses at most this much work. The final manifest
+    /// is written regardless. 0 checkpoints after every file.
+    public var checkpointSeconds: Double = 30
+    /// Largest source file read, in bytes (the CLI's `--max-file-bytes`); 0 = no limit. Checked
+    /// from `stat` before reading, since a worker holds a whole source in memory.
+    public var maxSourceBytes: UInt64 = 0
 
     public init(inputs: [String], outputDirectory: String, naming: OutputNaming, settingsDigest: String,
                 jobs: Int = BatchConfiguration.defaultJobs, force: Bool = false, includeHidden: Bool = false,

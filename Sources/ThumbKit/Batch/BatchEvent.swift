@@ -26,6 +26,12 @@ public struct BatchProgress: Sendable, Equatable {
     public var total: Int
     /// Seconds since the run started.
     public var elapsedSeconds: Double
+
+    public init(done: Int, total: Int, elapsedSeconds: Double) {
+        self.done = done
+        self.total = total
+        self.elapsedSeconds = elapsedSeconds
+    }
 }
 
 /// Receives events; called under the runner's lock, so it never runs twice at once.

@@ -64,7 +64,7 @@ public struct BatchRunner: Sendable {
 
         let worker = BatchWorker(configuration: configuration, renderer: renderer, cancellation: cancellation, previous: previous)
         let queue = work
-        let threadCount = min(configuration.jobs, queue.count)
+        let threadCount = min(max(configuration.jobs, 1), queue.count)
         let group = DispatchGroup()
         for _ in 0..<threadCount {
             group.enter()
@@ -73,6 +73,11 @@ public struct BatchRunner: Sendable {
                     guard case .source(let source) = plan.items[index] else { continue }
                     let result = worker.process(source)
                     state.store(result, at: index, path: PathEscaping.escape(source.path))
+                    // A long run keeps its manifest current so a SIGKILL loses little work.
+                    if let snapshot = state.takeCheckpoint(every: configuration.checkpointSeconds) {
+                        _ = writeManifest(Self.assemble(plan, results: snapshot, previous: previous).manifest)
+                        state.finishCheckpoint()
+                    }
                 }
                 group.leave()
             }
@@ -82,10 +87,22 @@ public struct BatchRunner: Sendable {
         }
         group.wait()
 
+        var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
+        summary.cancelled = summary.notProcessed > 0
+        if let failure = writeManifest(manifest) { summary.failed.append(failure) }
+        summary.elapsedSeconds = Self.seconds(since: start)
+        state.report(.finished(summary), countsAsDone: false)
+        return summary
+    }
+
+    /// The summary and manifest for a plan's results, in plan order. Unfinished sources keep the
+    /// previous run's entries: their outputs were not touched (or, if cancelled between two
+    /// writes, are caught by the fingerprint and settings checks next time).
+    static func assemble(_ plan: BatchPlan, results: [ItemResult?], previous: Manifest) -> (summary: BatchSummary, manifest: Manifest) {
         var summary = BatchSummary()
         var manifest = Manifest()
         for (index, item) in plan.items.enumerated() {
-            switch state.results[index] {
+            switch results[index] {
             case .written(let entries)?:
                 summary.written += 1
                 summary.filesWritten += entries.count
@@ -94,12 +111,11 @@ public struct BatchRunner: Sendable {
                 summary.upToDate += 1
                 for entry in entries { manifest.entries[entry.output] = entry }
             case .failed(let message)?:
+                // The old outputs no longer describe this source; their entries are dropped.
                 summary.failed.append(message)
             case .skipped(let message)?:
                 summary.skipped.append(message)
             case .dropped?, nil:
-                // Cancelled: keep what the previous run recorded, since those outputs were not
-                // touched and the next run re-validates them anyway.
                 summary.notProcessed += 1
                 if case .source(let source) = item {
                     for output in source.outputs {
@@ -108,15 +124,17 @@ public struct BatchRunner: Sendable {
                 }
             }
         }
-        summary.cancelled = summary.notProcessed > 0
+        return (summary, manifest)
+    }
+
+    /// Writes the manifest; a failure becomes a summary message rather than losing the summary.
+    private func writeManifest(_ manifest: Manifest) -> BatchMessage? {
         do {
             try manifest.write(to: configuration.manifestPath)
+            return nil
         } catch {
-            summary.failed.append(BatchMessage(path: PathEscaping.escape(configuration.manifestPath), reason: error.message))
+            return BatchMessage(path: PathEscaping.escape(configuration.manifestPath), reason: error.escapedMessage)
         }
-        summary.elapsedSeconds = Self.seconds(since: start)
-        state.report(.finished(summary), countsAsDone: false)
-        return summary
     }
 
     /// Clears temporaries left by a killed run in every directory this run writes to.
@@ -152,7 +170,9 @@ private final class SharedState: @unchecked Sendable {
     private let lock = Mutex()
     private var next = 0
     private var done = 0
-    private(set) var results: [ItemResult?]
+    private var lastCheckpoint: ContinuousClock.Instant
+    private var checkpointing = false
+    private var results: [ItemResult?]
     let total: Int
     private let start: ContinuousClock.Instant
     private let progress: BatchProgressHandler?
@@ -162,7 +182,28 @@ private final class SharedState: @unchecked Sendable {
         self.total = total
         self.start = start
         self.progress = progress
+        self.lastCheckpoint = start
     }
+
+    /// A copy of the results when a checkpoint is due and no other worker is writing one; the
+    /// caller writes it outside the lock and then calls `finishCheckpoint()`.
+    func takeCheckpoint(every seconds: Double) -> [ItemResult?]? {
+        lock.withLock {
+            guard !checkpointing, BatchRunner.seconds(since: lastCheckpoint) >= seconds else { return nil }
+            checkpointing = true
+            return results
+        }
+    }
+
+    func finishCheckpoint() {
+        lock.withLock {
+            checkpointing = false
+            lastCheckpoint = .now
+        }
+    }
+
+    /// A copy of the results so far.
+    var snapshot: [ItemResult?] { lock.withLock { results } }
 
     /// The next plan index to process, or nil when all are taken.
     func nextWorkIndex(_ work: [Int]) -> Int? {

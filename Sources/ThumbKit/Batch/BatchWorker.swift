@@ -28,6 +28,10 @@ struct BatchWorker: Sendable {
             return .upToDate(prior.map { refreshed($0, source: source, fingerprint: $0.sourceFingerprint) })
         }
 
+        let limit = configuration.maxSourceBytes
+        if limit > 0 && status.size > 0 && UInt64(status.size) > limit {
+            return failure("file is too large (\(status.size) bytes, limit \(limit))")
+        }
         let bytes: [UInt8]
         switch FileSystem.read(source.path) {
         case .failure(let f): return failure("cannot read: \(f.reason)")
@@ -65,10 +69,10 @@ struct BatchWorker: Sendable {
             do {
                 try AtomicFile.write(result.png, to: BatchPaths.join(configuration.outputDirectory, output.relativePath))
             } catch {
-                return failure(error.message)
+                return failure(error.escapedMessage)
             }
             entries.append(ManifestEntry(
-                output: output.relativePath, source: source.path, scale: scale,
+                output: output.relativePath, source: source.path, sourceRelative: source.relativePath, scale: scale,
                 settingsDigest: configuration.settingsDigest, toolVersion: configuration.toolVersion,
                 width: result.width, height: result.height, fileSHA256: SHA256.hex(result.png),
                 pixelSHA256: result.pixelSHA256, sourceFingerprint: fingerprint))
@@ -79,6 +83,7 @@ struct BatchWorker: Sendable {
     private func refreshed(_ entry: ManifestEntry, source: BatchPlan.Source, fingerprint: SourceFingerprint) -> ManifestEntry {
         var entry = entry
         entry.source = source.path
+        entry.sourceRelative = source.relativePath
         entry.sourceFingerprint = fingerprint
         return entry
     }

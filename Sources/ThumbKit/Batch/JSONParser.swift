@@ -1,6 +1,6 @@
 /// Reads JSON text back into a `JSONValue` (RFC 8259, except that numbers must be integers,
 /// which is all manifests contain).
-public struct JSONParser {
+struct JSONParser {
     /// Why a document could not be parsed; `offset` is the byte where parsing stopped.
     public struct Failure: ThumbKitError, Equatable {
         public let offset: Int
@@ -25,7 +25,12 @@ public struct JSONParser {
     private func failure(_ reason: String) -> Failure { Failure(offset: position, reason: reason) }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
     }
 
     private mutating func expect(_ literal: String) throws(Failure) {
@@ -104,32 +109,28 @@ public struct JSONParser {
 
     private mutating func parseString() throws(Failure) -> String {
         position += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
-        var run = position  // start of the current stretch of unescaped bytes
-        func flush(_ end: Int) { scalars.append(contentsOf: String(decoding: bytes[run..<end], as: UTF8.self).unicodeScalars) }
+        // Collect UTF-8 bytes and decode once at the end; the document was read as bytes, so any
+        // invalid UTF-8 inside a string is repaired (U+FFFD) rather than trusted.
+        var utf8: [UInt8] = []
         while position < bytes.count {
             let c = bytes[position]
             if c == UInt8(ascii: "\"") {
-                flush(position)
                 position += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if c < 0x20 { throw failure("control character in string") }
-            if c != UInt8(ascii: "\\") { position += 1; continue }
-            flush(position)
             position += 1
+            if c != UInt8(ascii: "\\") { utf8.append(c); continue }
             guard position < bytes.count else { break }
             let e = bytes[position]
             position += 1
             switch e {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(e)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800..<0xDC00).contains(code) {
@@ -141,11 +142,10 @@ public struct JSONParser {
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw failure("lone surrogate") }
-                scalars.append(scalar)
+                utf8 += String(Character(scalar)).utf8
             default:
                 throw failure("invalid escape")
             }
-            run = position
         }
         throw failure("unterminated string")
     }

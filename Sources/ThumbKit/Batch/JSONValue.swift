@@ -1,7 +1,7 @@
 /// A JSON document, limited to what manifests need: numbers are integers only.
 ///
 /// Objects are dictionaries because `JSONWriter` sorts keys anyway; key order is never meaningful.
-public enum JSONValue: Sendable, Equatable {
+enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int64)

@@ -1,68 +1,82 @@
-/// Writes `JSONValue`s as byte-stable text.
+/// Writes `JSONValue`s as byte-stable text (internal: only manifests use it).
 ///
 /// Written here rather than using `JSONSerialization` because manifests must be identical byte
 /// for byte across runs, job counts and machines: keys are sorted by their UTF-8 bytes, the
 /// layout is fixed (two-space indent, one member per line, `\n` line ends, final newline),
 /// strings are escaped minimally and the same way every time (`\"`, `\\`, `\n`, `\r`, `\t`, and
 /// `\u00XX` for other control characters and DEL), and non-ASCII text is written as raw UTF-8.
-public enum JSONWriter {
+enum JSONWriter {
     /// The document as UTF-8 bytes, ending with a newline.
-    public static func bytes(_ value: JSONValue) -> [UInt8] { Array(string(value).utf8) }
-
-    /// The document as text, ending with a newline.
-    public static func string(_ value: JSONValue) -> String {
-        var out = ""
+    public static func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(value, indent: 0, into: &out)
-        out += "\n"
+        out.append(0x0A)
         return out
     }
 
-    private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
-        let inner = String(repeating: "  ", count: indent + 1)
+    /// The document as text, ending with a newline.
+    public static func string(_ value: JSONValue) -> String { String(decoding: bytes(value), as: UTF8.self) }
+
+    // Bytes rather than String appends: manifests of many thousand entries are written on every
+    // run that changes anything, and byte appends are several times faster.
+    private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .integer(let i): out += String(i)
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .integer(let i): out += String(i).utf8
         case .string(let s): writeString(s, into: &out)
         case .array(let elements):
-            if elements.isEmpty { out += "[]"; return }
-            out += "[\n"
+            if elements.isEmpty { out += "[]".utf8; return }
+            out += "[\n".utf8
             for (n, element) in elements.enumerated() {
-                out += inner
+                pad(indent + 1, &out)
                 write(element, indent: indent + 1, into: &out)
-                out += n == elements.count - 1 ? "\n" : ",\n"
+                if n != elements.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(0x0A)
             }
-            out += String(repeating: "  ", count: indent) + "]"
+            pad(indent, &out)
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{\n"
+            if members.isEmpty { out += "{}".utf8; return }
+            out += "{\n".utf8
             let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             for (n, key) in keys.enumerated() {
-                out += inner
+                pad(indent + 1, &out)
                 writeString(key, into: &out)
-                out += ": "
+                out += ": ".utf8
                 write(members[key]!, indent: indent + 1, into: &out)
-                out += n == keys.count - 1 ? "\n" : ",\n"
+                if n != keys.count - 1 { out.append(UInt8(ascii: ",")) }
+                out.append(0x0A)
             }
-            out += String(repeating: "  ", count: indent) + "}"
+            pad(indent, &out)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    private static func pad(_ indent: Int, _ out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(0x20, count: 2 * indent))
+    }
+
+    private static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Escaping works on UTF-8 bytes: every byte that needs it is ASCII, and multi-byte
+        // sequences (all bytes >= 0x80) pass through unchanged.
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\"".utf8
+            case UInt8(ascii: "\\"): out += "\\\\".utf8
+            case 0x0A: out += "\\n".utf8
+            case 0x0D: out += "\\r".utf8
+            case 0x09: out += "\\t".utf8
+            case 0x00..<0x20, 0x7F:
+                let digits = Array("0123456789abcdef".utf8)
+                out += "\\u00".utf8
+                out.append(digits[Int(byte >> 4)])
+                out.append(digits[Int(byte & 15)])
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }

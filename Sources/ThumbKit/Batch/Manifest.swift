@@ -69,8 +69,13 @@ public struct Manifest: Sendable, Equatable {
         (try? load(path: path)) ?? Manifest()
     }
 
-    /// Writes the manifest atomically.
-    public func write(to path: String) throws(FileWriteError) {
-        try AtomicFile.write(encoded(), to: path)
+    /// Writes the manifest atomically, unless the file already holds exactly these bytes (so a
+    /// no-op run leaves the output directory completely untouched). Returns whether it wrote.
+    @discardableResult
+    public func write(to path: String) throws(FileWriteError) -> Bool {
+        let bytes = encoded()
+        if case .success(let existing) = FileSystem.read(path), existing == bytes { return false }
+        try AtomicFile.write(bytes, to: path)
+        return true
     }
 }

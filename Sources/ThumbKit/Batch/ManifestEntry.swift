@@ -10,6 +10,9 @@ public struct ManifestEntry: Sendable, Equatable {
     /// The source path as the run opened it (the input argument joined with the path below it;
     /// relative paths are relative to the directory the run was started in).
     public var source: String
+    /// The source's path below its input (a file input's base name): the part the output tree
+    /// mirrors, and what shards hash.
+    public var sourceRelative: String
     /// The scale this output was rendered at (1, 2 or 3).
     public var scale: Int
     /// The caller's digest of its rendering settings.
@@ -26,10 +29,11 @@ public struct ManifestEntry: Sendable, Equatable {
     /// The source as it was when this output was made.
     public var sourceFingerprint: SourceFingerprint
 
-    public init(output: String, source: String, scale: Int, settingsDigest: String, toolVersion: String,
+    public init(output: String, source: String, sourceRelative: String, scale: Int, settingsDigest: String, toolVersion: String,
                 width: Int, height: Int, fileSHA256: String, pixelSHA256: String, sourceFingerprint: SourceFingerprint) {
         self.output = output
         self.source = source
+        self.sourceRelative = sourceRelative
         self.scale = scale
         self.settingsDigest = settingsDigest
         self.toolVersion = toolVersion
@@ -44,6 +48,7 @@ public struct ManifestEntry: Sendable, Equatable {
         .object([
             "output": .string(output),
             "source": .string(source),
+            "sourceRelative": .string(sourceRelative),
             "scale": .integer(Int64(scale)),
             "settingsDigest": .string(settingsDigest),
             "toolVersion": .string(toolVersion),
@@ -63,6 +68,7 @@ public struct ManifestEntry: Sendable, Equatable {
     /// Reads an entry back; nil when a member is missing or has the wrong type.
     init?(json: JSONValue) {
         guard let output = json["output"]?.stringValue, let source = json["source"]?.stringValue,
+              let relative = json["sourceRelative"]?.stringValue,
               let scale = json["scale"]?.integerValue, let settings = json["settingsDigest"]?.stringValue,
               let version = json["toolVersion"]?.stringValue, let width = json["width"]?.integerValue,
               let height = json["height"]?.integerValue, let fileHash = json["fileSHA256"]?.stringValue,
@@ -70,7 +76,7 @@ public struct ManifestEntry: Sendable, Equatable {
               let size = json["sourceSize"]?.integerValue, let modified = json["sourceModifiedNanoseconds"]?.integerValue,
               let changed = json["sourceChangedNanoseconds"]?.integerValue, let inode = json["sourceInode"]?.integerValue
         else { return nil }
-        self.init(output: output, source: source, scale: Int(scale), settingsDigest: settings, toolVersion: version,
+        self.init(output: output, source: source, sourceRelative: relative, scale: Int(scale), settingsDigest: settings, toolVersion: version,
                   width: Int(width), height: Int(height), fileSHA256: fileHash, pixelSHA256: pixelHash,
                   sourceFingerprint: SourceFingerprint(sha256: sourceHash, size: size, modifiedNanoseconds: modified,
                                                        changedNanoseconds: changed, inode: UInt64(bitPattern: inode)))

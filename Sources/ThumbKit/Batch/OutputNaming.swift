@@ -24,9 +24,12 @@ public struct OutputNaming: Sendable, Equatable {
             case let other?: throw .invalidNameFormat(format: format, reason: "unknown directive '%\(other)' (use %s or %%)")
             }
         }
-        for scale in scales where !(1...3).contains(scale) { throw .invalidScale(scale) }
-        if Set(scales).count != scales.count { throw .invalidScale(scales.first { s in scales.filter { $0 == s }.count > 1 }!) }
+        // An empty list would plan sources with no outputs; report it as the missing scale 0.
         if scales.isEmpty { throw .invalidScale(0) }
+        var seen: Set<Int> = []
+        for scale in scales {
+            guard (1...3).contains(scale), seen.insert(scale).inserted else { throw .invalidScale(scale) }
+        }
         self.format = format
         self.scales = scales.sorted()
     }

@@ -1,0 +1,69 @@
+/// Batch thumbnailing of files and directory trees (`thumbgen images/`), independent of how one
+/// image is rendered: the caller injects a `BatchRenderer` and a digest of its settings.
+///
+/// Typical use from a command line tool:
+///
+/// ```swift
+/// let configuration = BatchConfiguration(inputs: ["images"], outputDirectory: "thumbs",
+///     naming: try OutputNaming(format: "%s", scales: [1, 2]), settingsDigest: digest)
+/// let summary = try Batch.run(configuration, renderer: render, cancellation: flag) { event, progress in
+///     // redraw ProgressBar.line(done:total:elapsedSeconds:width:) on stderr with "\r"
+/// }
+/// print(summary.formatted(verbose: verbose, prefix: "thumbgen: "), terminator: "")
+/// exit(summary.exitStatus)
+/// ```
+///
+/// ## Policy
+/// - **Recognition.** Images are recognised by content (`ImageSignature`), not by name. A file
+///   named `.png`/`.jpg`/`.jpeg` (any case) that is not a supported image fails; other files
+///   are skipped. JPEG is recognised and reported as unsupported.
+/// - **Walking.** Directories are walked depth first in byte-wise name order. Hidden names are
+///   skipped unless asked for. Symlinks are followed; a link to a directory already on the
+///   current path is skipped (device + inode). The output directory is never walked.
+/// - **Naming.** Outputs mirror the input tree below the output directory (a file input: just its
+///   name), named by `OutputNaming`; two sources mapping to one output stop the run before any
+///   work, naming both.
+/// - **Determinism.** Outputs, manifest bytes and summary order are identical for any job count:
+///   results are gathered by plan order, and the manifest is sorted, byte-stable JSON.
+/// - **Incremental.** An output is rebuilt when its source's content (SHA-256), the settings
+///   digest or the tool version changed, or it is missing; unchanged stat data (size, mtime,
+///   ctime, inode) lets a no-op run skip hashing. A no-op run writes nothing at all. Outputs edited
+///   by hand are not noticed by a run; `check` finds them.
+/// - **Manifest.** `thumbgen-manifest.json` (or `thumbgen-manifest.K-of-N.json` for a shard)
+///   lists each output of this run's plan; entries of sources no longer in the plan are dropped.
+///   It is written atomically at the end, on cancellation, and every `checkpointSeconds`. After a
+///   SIGKILL, outputs without a matching entry are rebuilt.
+/// - **Hashes.** The pixel hash (decoded RGBA8) survives zlib/libpng upgrades; the file hash
+///   does not. Compare pixel hashes across machines and library versions.
+/// - **Failures.** A bad file never stops the others; each failure is one line `path: reason`,
+///   paths escaped by `PathEscaping`. Exit status 0 when all succeeded, 1 otherwise.
+/// - **Memory.** Each worker holds one source and its outputs; nothing is read ahead.
+///
+/// ## Out of scope
+/// Deleting outputs whose sources were removed; watching for changes; sources whose names are
+/// not valid UTF-8 (they fail, named, because outputs and manifest keys are text); locking
+/// against two runs writing the same output directory at once.
+public enum Batch {
+    /// Plans and runs a batch; see `BatchRunner.run()`.
+    public static func run(_ configuration: BatchConfiguration, renderer: @escaping BatchRenderer,
+                           cancellation: CancellationFlag = CancellationFlag(),
+                           progress: BatchProgressHandler? = nil) throws(BatchError) -> BatchSummary {
+        try BatchRunner(configuration: configuration, renderer: renderer, cancellation: cancellation, progress: progress).run()
+    }
+
+    /// Verifies the outputs listed in the manifests; see `BatchChecker.check(manifestPaths:)`.
+    public static func check(manifestPaths: [String], renderer: @escaping BatchRenderer, settingsDigest: String? = nil,
+                             jobs: Int = BatchConfiguration.defaultJobs) throws(BatchError) -> CheckReport {
+        try BatchChecker(renderer: renderer, settingsDigest: settingsDigest, jobs: jobs).check(manifestPaths: manifestPaths)
+    }
+
+    /// The manifests directly inside `outputDirectory` (unsharded and every shard's), sorted, so
+    /// `check` can be pointed at an output directory.
+    public static func manifestPaths(in outputDirectory: String) -> [String] {
+        guard case .success(let names) = FileSystem.entries(Array(outputDirectory.utf8)) else { return [] }
+        return names.compactMap(PathEscaping.validString).filter { name in
+            name == Manifest.defaultName || (name.hasPrefix("thumbgen-manifest.") && name.hasSuffix(".json")
+                && name.contains("-of-") && !name.hasPrefix("."))
+        }.map { BatchPaths.join(outputDirectory, $0) }
+    }
+}

@@ -1,0 +1,93 @@
+import Testing
+@testable import ThumbKit
+
+@Suite struct BatchFormattingTests {
+    @Test(arguments: [
+        (Array("plain/é-名.png".utf8), "plain/é-名.png"),
+        (Array("a\nb".utf8), "a\\nb"),
+        (Array("tab\there\r".utf8), "tab\\there\\r"),
+        (Array("back\\slash".utf8), "back\\\\slash"),
+        ([0x1B] + Array("[31mred".utf8), "\\x1B[31mred"),
+        ([0x61, 0xFF, 0x62], "a\\xFFb"),
+        ([0xC3], "\\xC3"),                     // truncated sequence
+        ([0xC0, 0xAF], "\\xC0\\xAF"),          // overlong '/'
+        ([0xED, 0xA0, 0x80], "\\xED\\xA0\\x80"),  // surrogate
+        ([0xC2, 0x85], "\\xC2\\x85"),          // C1 control NEL
+        ([0x7F], "\\x7F"),
+    ] as [([UInt8], String)])
+    func escapesPaths(_ bytes: [UInt8], _ expected: String) {
+        #expect(PathEscaping.escape(bytes: bytes) == expected)
+        #expect(!PathEscaping.escape(bytes: bytes).contains("\n"))
+    }
+
+    @Test func messageLinesEscapeControlCharacters() {
+        let message = BatchMessage(path: PathEscaping.escape("evil\nname.png"), reason: "corrupt PNG: bad crc")
+        #expect(message.line == "evil\\nname.png: corrupt PNG: bad crc")
+        let summary = BatchSummary(written: 1, failed: [message], elapsedSeconds: 0.5)
+        #expect(summary.formatted() == "evil\\nname.png: corrupt PNG: bad crc\n1 written, 0 up to date, 0 skipped, 1 failed in 0.50 s\n")
+        #expect(summary.exitStatus == 1)
+        #expect(BatchSummary(written: 3).exitStatus == 0)
+        #expect(BatchSummary.seconds(0.047) == "0.05 s" && BatchSummary.seconds(12.3) == "12.30 s" && BatchSummary.seconds(75.4) == "75 s")
+    }
+
+    @Test func progressLine() {
+        #expect(ProgressBar.line(done: 45, total: 100, elapsedSeconds: 9, width: 60)
+            == "[##########--------------]  45/100  45%  5.0 img/s  ETA 0:11")
+        #expect(ProgressBar.line(done: 0, total: 8, elapsedSeconds: 0, width: 30) == "[-------------------] 0/8   0%")
+        // Too narrow for rate and ETA beside a bar: they go first.
+        #expect(ProgressBar.line(done: 4, total: 8, elapsedSeconds: 1, width: 30) == "[#########----------] 4/8  50%")
+        #expect(ProgressBar.line(done: 8, total: 8, elapsedSeconds: 2, width: 20) == "8/8 100%")
+        #expect(ProgressBar.clock(3725) == "1:02:05" && ProgressBar.clock(59.2) == "1:00")
+    }
+
+    @Test(arguments: [0, 1, 5, 12, 20, 40, 80, 200])
+    func progressLineFitsItsWidth(_ width: Int) {
+        for (done, total) in [(0, 0), (0, 1), (3, 7), (999, 1000), (123_456, 123_456)] {
+            #expect(ProgressBar.line(done: done, total: total, elapsedSeconds: 3.3, width: width).count <= width)
+        }
+    }
+
+    @Test func jsonIsSortedStableAndRoundTrips() throws {
+        let value = JSONValue.object([
+            "zeta": .integer(-5), "alpha": .array([.string("q\"\\\n\t\u{01}é😀"), .bool(true), .null, .array([]), .object([:])]),
+            "Beta": .integer(Int64.max),
+        ])
+        let text = JSONWriter.string(value)
+        #expect(text == """
+        {
+          "Beta": 9223372036854775807,
+          "alpha": [
+            "q\\"\\\\\\n\\t\\u0001é😀",
+            true,
+            null,
+            [],
+            {}
+          ],
+          "zeta": -5
+        }
+
+        """)
+        #expect(try JSONParser.parse(Array(text.utf8)) == value)
+        #expect(try JSONParser.parse(Array(#"{"s": "\u00e9\ud83d\ude00\/"}"#.utf8)) == .object(["s": .string("é😀/")]))
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "1.5", "\"\\ud800\"", "{\"a\":1,\"a\":2}", "[1] x", "\"tab\there\""])
+    func jsonRejectsMalformedInput(_ text: String) {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(text.utf8)) }
+    }
+
+    @Test func manifestRoundTrips() throws {
+        let fingerprint = SourceFingerprint(sha256: "ab", size: 10, modifiedNanoseconds: 1, changedNanoseconds: 2, inode: UInt64.max)
+        let manifest = Manifest(entries: [
+            ManifestEntry(output: "z.png", source: "in/z.png", sourceRelative: "z.png", scale: 1, settingsDigest: "s", toolVersion: "v", width: 1, height: 2,
+                          fileSHA256: "f", pixelSHA256: "p", sourceFingerprint: fingerprint),
+            ManifestEntry(output: "a\n.png", source: "in/a\n.png", sourceRelative: "a\n.png", scale: 2, settingsDigest: "s", toolVersion: "v", width: 3, height: 4,
+                          fileSHA256: "f2", pixelSHA256: "p2", sourceFingerprint: fingerprint),
+        ])
+        let bytes = manifest.encoded()
+        #expect(try Manifest.decode(bytes, path: "m") == manifest)
+        #expect(try Manifest.decode(bytes, path: "m").encoded() == bytes)
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"format\": 1,\n  \"outputs\": [\n    {\n      \"fileSHA256\": \"f2\""))
+        #expect(throws: BatchError.self) { try Manifest.decode(Array(#"{"format": 2, "outputs": []}"#.utf8), path: "m") }
+    }
+}
