@@ -16,6 +16,9 @@ public enum ThumbgenMain {
         case "info":
             command = InfoCommand()
             rest.removeFirst()
+        case "check":
+            command = CheckCommand()
+            rest.removeFirst()
         case "stars":
             command = StarsCommand()
             rest.removeFirst()

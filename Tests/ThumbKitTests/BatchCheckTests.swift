@@ -14,7 +14,7 @@ import Testing
 
     @Test func passesThenFailsAfterAnOutputIsAltered() throws {
         let (dir, configuration) = try builtTree()
-        let checker = BatchChecker(renderer: Fixture.renderer(), settingsDigest: "settings-1")
+        let checker = BatchChecker(renderer: Fixture.renderer(), settings: "settings-1")
         let clean = try checker.check(manifestPaths: [configuration.manifestPath])
         #expect(clean.checked == 8 && clean.mismatches.isEmpty && clean.exitStatus == 0)
         #expect(clean.formatted() == "8 outputs checked, 0 differ\n")
@@ -49,7 +49,7 @@ import Testing
         let renderChange = try BatchChecker(renderer: Fixture.renderer(invert: true)).check(manifestPaths: [configuration.manifestPath])
         #expect(renderChange.mismatches.filter { if case .pixelHashRegenerated = $0.kind { true } else { false } }.count == 8)
         // Other settings: reported, not regenerated.
-        let other = try BatchChecker(renderer: Fixture.renderer(invert: true), settingsDigest: "settings-2").check(manifestPaths: [configuration.manifestPath])
+        let other = try BatchChecker(renderer: Fixture.renderer(invert: true), settings: "settings-2").check(manifestPaths: [configuration.manifestPath])
         #expect(other.mismatches.count == 8)
         #expect(other.mismatches.allSatisfy { $0.kind == .settingsDiffer(recorded: "settings-1", current: "settings-2") })
     }
@@ -86,7 +86,7 @@ import Testing
         #expect(Batch.manifestPaths(in: dir.at("out")) == manifests.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         let outputs = try manifests.flatMap { try Manifest.load(path: $0).sortedEntries.map(\.output) }
         #expect(outputs.count == 20 && Set(outputs).count == 20)
-        let report = try Batch.check(manifestPaths: manifests, renderer: Fixture.renderer(), settingsDigest: "settings-1")
+        let report = try Batch.check(manifestPaths: manifests, renderer: Fixture.renderer(), settings: "settings-1")
         #expect(report.checked == 20 && report.mismatches.isEmpty)
     }
 

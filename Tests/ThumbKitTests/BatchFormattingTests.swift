@@ -79,9 +79,9 @@ import Testing
     @Test func manifestRoundTrips() throws {
         let fingerprint = SourceFingerprint(sha256: "ab", size: 10, modifiedNanoseconds: 1, changedNanoseconds: 2, inode: UInt64.max)
         let manifest = Manifest(entries: [
-            ManifestEntry(output: "z.png", source: "in/z.png", sourceRelative: "z.png", scale: 1, settingsDigest: "s", toolVersion: "v", width: 1, height: 2,
+            ManifestEntry(output: "z.png", source: "in/z.png", sourceRelative: "z.png", scale: 1, settings: "s", toolVersion: "v", width: 1, height: 2,
                           fileSHA256: "f", pixelSHA256: "p", sourceFingerprint: fingerprint),
-            ManifestEntry(output: "a\n.png", source: "in/a\n.png", sourceRelative: "a\n.png", scale: 2, settingsDigest: "s", toolVersion: "v", width: 3, height: 4,
+            ManifestEntry(output: "a\n.png", source: "in/a\n.png", sourceRelative: "a\n.png", scale: 2, settings: "s", toolVersion: "v", width: 3, height: 4,
                           fileSHA256: "f2", pixelSHA256: "p2", sourceFingerprint: fingerprint),
         ])
         let bytes = manifest.encoded()

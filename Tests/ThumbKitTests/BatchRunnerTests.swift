@@ -29,7 +29,7 @@ import Testing
             #expect(entry.fileSHA256 == SHA256.hex(bytes))
             #expect(entry.pixelSHA256 == SHA256.hex(image.rgba8))
             #expect(entry.width == image.width && entry.height == image.height)
-            #expect(entry.settingsDigest == "settings-1" && entry.toolVersion == ThumbKitVersion.string)
+            #expect(entry.settings == "settings-1" && entry.toolVersion == ThumbKitVersion.string)
             #expect(entry.sourceFingerprint.sha256 == SHA256.hex(Fixture.readFile(entry.source)))
         }
         let img1 = manifest.entries["sub/img1@2x.png"]!
@@ -75,7 +75,7 @@ import Testing
         #expect(summary.written == 1 && summary.upToDate == 2)
         #expect(try Manifest.load(path: configuration.manifestPath).entries["img2.png"]!.width == 9)
 
-        configuration.settingsDigest = "settings-2"
+        configuration.settings = "settings-2"
         summary = try run(configuration)
         #expect(summary.written == 3)
         configuration.toolVersion = "9.9.9"

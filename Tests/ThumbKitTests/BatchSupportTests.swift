@@ -74,7 +74,7 @@ enum Fixture {
     static func configuration(_ inputs: [String], out: String, format: String = "%s", scales: [Int] = [1],
                               jobs: Int = 2, settings: String = "settings-1") -> BatchConfiguration {
         BatchConfiguration(inputs: inputs, outputDirectory: out, naming: try! OutputNaming(format: format, scales: scales),
-                           settingsDigest: settings, jobs: jobs)
+                           settings: settings, jobs: jobs)
     }
 
     /// Every regular file under `root` (relative path → bytes), following no links.

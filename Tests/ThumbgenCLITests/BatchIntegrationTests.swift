@@ -134,6 +134,31 @@ import ThumbKit
         #expect(listed.sorted() == images)
     }
 
+    @Test func checkPassesThenFindsAnAlteredOutput() throws {
+        let tree = try makeTree()
+        let out = CLIFixtures.temporaryDirectory("check")
+        #expect(try CLIFixtures.runBinary([tree, "-o", out, "--fit", "cover", "--size", "20x10", "--scales", "1,2", "--corner-radius", "2"]).status == 0)
+        let good = try CLIFixtures.runBinary(["check", out + "/thumbgen-manifest.json"])
+        #expect(good.status == 0, "\(good.err)")
+        #expect(good.err.hasSuffix("14 outputs checked, 0 differ\n"))
+        // Alter one output's pixels (a valid PNG, other content).
+        try fileManager.removeItem(atPath: out + "/a/alpha@2x.png")
+        try fileManager.copyItem(atPath: out + "/tiny@2x.png", toPath: out + "/a/alpha@2x.png")
+        let bad = try CLIFixtures.runBinary(["check", out])
+        #expect(bad.status == 1)
+        #expect(bad.err.contains("a/alpha@2x.png: pixel hash differs"))
+        #expect(bad.err.hasSuffix("14 outputs checked, 1 differ\n"))
+    }
+
+    @Test func checkAcceptsAllShardManifestsTogether() throws {
+        let tree = try makeTree()
+        let out = CLIFixtures.temporaryDirectory("check-shards")
+        for k in 1...2 { _ = try CLIFixtures.runBinary([tree, "-o", out, "--shard", "\(k)/2", "--size", "24"]) }
+        let run = try CLIFixtures.runBinary(["check", out + "/thumbgen-manifest.1-of-2.json", out + "/thumbgen-manifest.2-of-2.json"])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.hasSuffix("7 outputs checked, 0 differ\n"))
+    }
+
     @Test func usageErrorsWriteNothing() throws {
         let out = CLIFixtures.temporaryDirectory("usage") + "/never"
         for arguments in [["--size", "0"], ["--fit", "squash"], ["--scales", "1,4"], ["--kernel", "sinc"],

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let configuration = BatchConfiguration(inputs: ["images"], outputDirectory: "thumbs",
-///     naming: try OutputNaming(format: "%s", scales: [1, 2]), settingsDigest: digest)
+///     naming: try OutputNaming(format: "%s", scales: [1, 2]), settings: digest)
 /// let summary = try Batch.run(configuration, renderer: render, cancellation: flag) { event, progress in
 ///     // redraw ProgressBar.line(done:total:elapsedSeconds:width:) on stderr with "\r"
 /// }
@@ -52,9 +52,9 @@ public enum Batch {
     }
 
     /// Verifies the outputs listed in the manifests; see `BatchChecker.check(manifestPaths:)`.
-    public static func check(manifestPaths: [String], renderer: @escaping BatchRenderer, settingsDigest: String? = nil,
+    public static func check(manifestPaths: [String], renderer: @escaping BatchRenderer, settings: String? = nil,
                              jobs: Int = BatchConfiguration.defaultJobs) throws(BatchError) -> CheckReport {
-        try BatchChecker(renderer: renderer, settingsDigest: settingsDigest, jobs: jobs).check(manifestPaths: manifestPaths)
+        try BatchChecker(renderer: renderer, settings: settings, jobs: jobs).check(manifestPaths: manifestPaths)
     }
 
     /// The manifests directly inside `outputDirectory` (unsharded and every shard's), sorted, so

@@ -10,15 +10,16 @@ import Foundation
 /// encoder change; a pixel mismatch is a rendering change.
 public struct BatchChecker: Sendable {
     public let renderer: BatchRenderer
-    /// The current settings digest; entries recorded with another are reported as
-    /// `settingsDiffer` instead of being regenerated. Nil to regenerate regardless.
-    public let settingsDigest: String?
+    /// The current settings; entries recorded with others are reported as `settingsDiffer`
+    /// instead of being regenerated. Nil to regenerate each entry with its recorded settings
+    /// (handed to the renderer in `BatchSource.settings`).
+    public let settings: String?
     /// Worker threads. The report does not depend on it.
     public let jobs: Int
 
-    public init(renderer: @escaping BatchRenderer, settingsDigest: String? = nil, jobs: Int = BatchConfiguration.defaultJobs) {
+    public init(renderer: @escaping BatchRenderer, settings: String? = nil, jobs: Int = BatchConfiguration.defaultJobs) {
         self.renderer = renderer
-        self.settingsDigest = settingsDigest
+        self.settings = settings
         self.jobs = max(1, jobs)
     }
 
@@ -79,8 +80,8 @@ public struct BatchChecker: Sendable {
         // A fresh rendering, for entries made with the current settings.
         var toRender: [Int] = []
         for (index, entry) in entries.enumerated() {
-            if let current = settingsDigest, current != entry.settingsDigest {
-                report(index, .settingsDiffer(recorded: entry.settingsDigest, current: current))
+            if let current = settings, current != entry.settings {
+                report(index, .settingsDiffer(recorded: entry.settings, current: current))
             } else {
                 toRender.append(index)
             }
@@ -93,7 +94,8 @@ public struct BatchChecker: Sendable {
                 return ordered(mismatches)
             case .success(let bytes):
                 do {
-                    rendered = try renderer(BatchSource(path: source, bytes: bytes, scales: toRender.map { entries[$0].scale }.sorted()))
+                    rendered = try renderer(BatchSource(path: source, bytes: bytes, scales: toRender.map { entries[$0].scale }.sorted(),
+                                                        settings: entries[toRender[0]].settings))
                 } catch {
                     let reason = (error as? any ThumbKitError)?.message ?? String(describing: error)
                     for index in toRender { report(index, .regenerationFailed(reason: reason)) }

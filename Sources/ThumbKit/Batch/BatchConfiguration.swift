@@ -16,9 +16,9 @@ public struct BatchConfiguration: Sendable {
     public var includeHidden: Bool
     /// Process only this slice of the items; nil for all of them.
     public var shard: Shard?
-    /// A digest of every rendering setting, computed by the caller; outputs whose manifest entry
-    /// has a different digest are rebuilt.
-    public var settingsDigest: String
+    /// Every rendering setting, described by the caller in a canonical text form; recorded in the
+    /// manifest, and outputs whose entry has different settings are rebuilt.
+    public var settings: String
     /// The tool's version; outputs built by another version are rebuilt.
     public var toolVersion: String
     /// How often, in seconds, a running batch rewrites its manifest (atomically) with what has
@@ -29,7 +29,7 @@ public struct BatchConfiguration: Sendable {
     /// from `stat` before reading, since a worker holds a whole source in memory.
     public var maxSourceBytes: UInt64 = 0
 
-    public init(inputs: [String], outputDirectory: String, naming: OutputNaming, settingsDigest: String,
+    public init(inputs: [String], outputDirectory: String, naming: OutputNaming, settings: String,
                 jobs: Int = BatchConfiguration.defaultJobs, force: Bool = false, includeHidden: Bool = false,
                 shard: Shard? = nil, toolVersion: String = ThumbKitVersion.string) {
         self.inputs = inputs
@@ -39,7 +39,7 @@ public struct BatchConfiguration: Sendable {
         self.force = force
         self.includeHidden = includeHidden
         self.shard = shard
-        self.settingsDigest = settingsDigest
+        self.settings = settings
         self.toolVersion = toolVersion
     }
 

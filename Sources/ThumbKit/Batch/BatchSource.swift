@@ -8,10 +8,14 @@ public struct BatchSource: Sendable {
     /// The scales to render, ascending; return one `RenderedOutput` per scale, labelled with
     /// `OutputNaming.suffix(forScale:)`.
     public let scales: [Int]
+    /// The rendering settings to use, as the caller described them: the run's own during a run,
+    /// the ones recorded in the manifest during `check`.
+    public let settings: String
 
-    public init(path: String, bytes: [UInt8], scales: [Int]) {
+    public init(path: String, bytes: [UInt8], scales: [Int], settings: String = "") {
         self.path = path
         self.bytes = bytes
         self.scales = scales
+        self.settings = settings
     }
 }

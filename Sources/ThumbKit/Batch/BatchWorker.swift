@@ -20,7 +20,7 @@ struct BatchWorker: Sendable {
         }
         let prior = source.outputs.compactMap { previous.entries[$0.relativePath] }
         let reusable = !configuration.force && prior.count == source.outputs.count && prior.allSatisfy {
-            $0.settingsDigest == configuration.settingsDigest && $0.toolVersion == configuration.toolVersion
+            $0.settings == configuration.settings && $0.toolVersion == configuration.toolVersion
                 && $0.sourceFingerprint.sha256 == prior[0].sourceFingerprint.sha256
                 && FileSystem.isRegularFile(BatchPaths.join(configuration.outputDirectory, $0.output))
         }
@@ -46,7 +46,8 @@ struct BatchWorker: Sendable {
 
         let rendered: [RenderedOutput]
         do {
-            rendered = try renderer(BatchSource(path: source.path, bytes: bytes, scales: configuration.naming.scales))
+            rendered = try renderer(BatchSource(path: source.path, bytes: bytes, scales: configuration.naming.scales,
+                                                settings: configuration.settings))
         } catch let error as any ThumbKitError {
             return failure(error.message)
         } catch {
@@ -73,7 +74,7 @@ struct BatchWorker: Sendable {
             }
             entries.append(ManifestEntry(
                 output: output.relativePath, source: source.path, sourceRelative: source.relativePath, scale: scale,
-                settingsDigest: configuration.settingsDigest, toolVersion: configuration.toolVersion,
+                settings: configuration.settings, toolVersion: configuration.toolVersion,
                 width: result.width, height: result.height, fileSHA256: SHA256.hex(result.png),
                 pixelSHA256: result.pixelSHA256, sourceFingerprint: fingerprint))
         }

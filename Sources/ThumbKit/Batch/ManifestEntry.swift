@@ -15,8 +15,9 @@ public struct ManifestEntry: Sendable, Equatable {
     public var sourceRelative: String
     /// The scale this output was rendered at (1, 2 or 3).
     public var scale: Int
-    /// The caller's digest of its rendering settings.
-    public var settingsDigest: String
+    /// The caller's description of its rendering settings (thumbgen records every option that
+    /// affects the output, so `check` can regenerate it).
+    public var settings: String
     /// The version of the tool that wrote the output.
     public var toolVersion: String
     /// Output size in pixels.
@@ -29,13 +30,13 @@ public struct ManifestEntry: Sendable, Equatable {
     /// The source as it was when this output was made.
     public var sourceFingerprint: SourceFingerprint
 
-    public init(output: String, source: String, sourceRelative: String, scale: Int, settingsDigest: String, toolVersion: String,
+    public init(output: String, source: String, sourceRelative: String, scale: Int, settings: String, toolVersion: String,
                 width: Int, height: Int, fileSHA256: String, pixelSHA256: String, sourceFingerprint: SourceFingerprint) {
         self.output = output
         self.source = source
         self.sourceRelative = sourceRelative
         self.scale = scale
-        self.settingsDigest = settingsDigest
+        self.settings = settings
         self.toolVersion = toolVersion
         self.width = width
         self.height = height
@@ -50,7 +51,7 @@ public struct ManifestEntry: Sendable, Equatable {
             "source": .string(source),
             "sourceRelative": .string(sourceRelative),
             "scale": .integer(Int64(scale)),
-            "settingsDigest": .string(settingsDigest),
+            "settings": .string(settings),
             "toolVersion": .string(toolVersion),
             "width": .integer(Int64(width)),
             "height": .integer(Int64(height)),
@@ -69,14 +70,14 @@ public struct ManifestEntry: Sendable, Equatable {
     init?(json: JSONValue) {
         guard let output = json["output"]?.stringValue, let source = json["source"]?.stringValue,
               let relative = json["sourceRelative"]?.stringValue,
-              let scale = json["scale"]?.integerValue, let settings = json["settingsDigest"]?.stringValue,
+              let scale = json["scale"]?.integerValue, let settings = json["settings"]?.stringValue,
               let version = json["toolVersion"]?.stringValue, let width = json["width"]?.integerValue,
               let height = json["height"]?.integerValue, let fileHash = json["fileSHA256"]?.stringValue,
               let pixelHash = json["pixelSHA256"]?.stringValue, let sourceHash = json["sourceSHA256"]?.stringValue,
               let size = json["sourceSize"]?.integerValue, let modified = json["sourceModifiedNanoseconds"]?.integerValue,
               let changed = json["sourceChangedNanoseconds"]?.integerValue, let inode = json["sourceInode"]?.integerValue
         else { return nil }
-        self.init(output: output, source: source, sourceRelative: relative, scale: Int(scale), settingsDigest: settings, toolVersion: version,
+        self.init(output: output, source: source, sourceRelative: relative, scale: Int(scale), settings: settings, toolVersion: version,
                   width: Int(width), height: Int(height), fileSHA256: fileHash, pixelSHA256: pixelHash,
                   sourceFingerprint: SourceFingerprint(sha256: sourceHash, size: size, modifiedNanoseconds: modified,
                                                        changedNanoseconds: changed, inode: UInt64(bitPattern: inode)))

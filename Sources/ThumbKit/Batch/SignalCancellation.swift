@@ -23,11 +23,16 @@ public final class SignalCancellation: Sendable {
         activeFlag = Unmanaged.passUnretained(flag)
         for number in signals {
             signal(number) { received in
+                receivedSignalNumber = received
                 activeFlag?.takeUnretainedValue().cancel()
                 signal(received, SIG_DFL)
             }
         }
     }
+
+    /// The signal that cancelled the run (SIGINT or SIGTERM), or nil if none arrived; the CLI
+    /// exits with 128 plus it, as shells report a death by signal.
+    public var receivedSignal: Int32? { receivedSignalNumber == 0 ? nil : receivedSignalNumber }
 
     deinit {
         for number in signals { signal(number, SIG_DFL) }
@@ -37,3 +42,6 @@ public final class SignalCancellation: Sendable {
 
 /// The flag the signal handler sets; see `SignalCancellation`.
 nonisolated(unsafe) private var activeFlag: Unmanaged<CancellationFlag>?
+
+/// The last signal the handler saw (0 = none); a plain aligned store, safe in a signal handler.
+nonisolated(unsafe) private var receivedSignalNumber: Int32 = 0

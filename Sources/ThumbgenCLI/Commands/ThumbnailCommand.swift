@@ -45,7 +45,7 @@ struct ThumbnailCommand: Command {
         }
         var configuration = BatchConfiguration(inputs: arguments.positionals,
                                                outputDirectory: arguments.value("output") ?? "thumbnails",
-                                               naming: naming, settingsDigest: options.digest)
+                                               naming: naming, settings: options.canonicalDescription)
         configuration.jobs = try arguments.value("jobs", default: BatchConfiguration.defaultJobs,
                                                  expected: "a number of jobs from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
         configuration.force = arguments.has("force")
@@ -57,13 +57,14 @@ struct ThumbnailCommand: Command {
         let quiet = arguments.has("quiet"), verbose = arguments.has("verbose")
         let showBar = !quiet && (progressMode == "always" || (progressMode == "auto" && console.errIsTerminal))
 
+        configuration.maxSourceBytes = options.limits.maxFileBytes
         let display = BatchDisplay(console: console, showBar: showBar, verbose: verbose && !quiet)
-        SignalHandling.install()
-        let runner = BatchRunner(configuration: configuration, renderer: ThumbnailSettings.renderer(options),
-                                 cancellation: SignalHandling.cancellation, progress: display.handle)
+        let cancellation = CancellationFlag()
+        let signals = SignalCancellation(cancellation)
         let summary: BatchSummary
         do {
-            summary = try runner.run()
+            summary = try Batch.run(configuration, renderer: ThumbnailSettings.renderer(options),
+                                    cancellation: cancellation, progress: display.handle)
         } catch {
             console.err("thumbgen: \(error.message)\n")
             return .failure
@@ -77,7 +78,7 @@ struct ThumbnailCommand: Command {
         } else {
             console.err(text)
         }
-        if summary.cancelled { return SignalHandling.receivedSignal == SIGTERM ? .terminated : .interrupted }
+        if summary.cancelled { return signals.receivedSignal == SIGTERM ? .terminated : .interrupted }
         return summary.failed.isEmpty ? .success : .failure
     }
 

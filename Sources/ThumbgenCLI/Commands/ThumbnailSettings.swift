@@ -72,11 +72,16 @@ enum ThumbnailSettings {
         }
     }
 
-    /// The batch renderer for these options.
+    /// The batch renderer: `options` for a run; for `check`, the settings each manifest entry
+    /// recorded (`options` then only supplies the limits).
     static func renderer(_ options: ThumbnailOptions) -> BatchRenderer {
-        let thumbnailer = Thumbnailer(options: options)
         return { source in
-            try thumbnailer.thumbnails(ofPNG: source.bytes, scales: source.scales).map {
+            var settings = options
+            if !source.settings.isEmpty && source.settings != options.canonicalDescription {
+                settings = try ThumbnailOptions(canonicalDescription: source.settings)
+                settings.limits = options.limits
+            }
+            return try Thumbnailer(options: settings).thumbnails(ofPNG: source.bytes, scales: source.scales).map {
                 RenderedOutput(suffix: OutputNaming.suffix(forScale: $0.scale), image: $0.image, png: $0.png)
             }
         }
