@@ -45,7 +45,9 @@ assets: build
 	$(BIN) stars --spec Assets/stars/badge-spec.json -o Assets/stars --manifest Assets/stars/golden-manifest.json
 
 bench: deps
-	Scripts/bench.sh
+	$(SWIFT) build -c release --product thumbgen
+	$(SWIFT) build -c release --product thumbgen-bench
+	python3 Scripts/bench.py
 
 # libFuzzer over decode -> thumbnail -> encode, seeded with the PngSuite. FUZZ_SECONDS=N sets the time;
 # new inputs collect in .build/fuzz-corpus, crashes in .build/fuzz-crashes (check them in as

@@ -73,3 +73,17 @@ import Testing
         #expect((enlarged.width, enlarged.height) == (128, 128))
     }
 }
+
+@Suite struct ThumbnailerLimitTests {
+    @Test func enlargedOutputsAreHeldToThePixelLimit() throws {
+        let path = Fixtures.path("pngsuite/basn2c08.png")
+        var options = ThumbnailOptions(size: ThumbnailSize(width: 100_000, height: 100_000, scale: .any))
+        options.limits.maxPixels = 1_000_000
+        let error = #expect(throws: PNGError.self) { _ = try Thumbnailer(options: options).thumbnails(ofFile: path) }
+        #expect(error?.message == "thumbnail would be 100000x100000 (10000000000 pixels), above the limit of 1000000 pixels (--max-pixels)")
+        // Without enlarging, a huge box is just "never scale".
+        let copy = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 100_000, height: 100_000)))
+            .thumbnails(ofFile: path)[0].image
+        #expect((copy.width, copy.height) == (32, 32))
+    }
+}

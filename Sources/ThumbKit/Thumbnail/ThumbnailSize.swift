@@ -3,9 +3,11 @@
 /// only), `!` (fill: ignore aspect ratio) or `^` (cover: fill the box, cropping). One of `>`/`<` may
 /// be combined with one of `!`/`^`, in either order (`256x256^>`).
 public struct ThumbnailSize: Sendable, Hashable, CustomStringConvertible {
-    /// The largest accepted box side, in pixels. Larger boxes are almost certainly typos, and the
-    /// limit keeps every plan's integer arithmetic far from overflow.
-    public static let maximumSide = 65_536
+    /// The largest accepted box side, in pixels (2^20). Large enough for "never scale" boxes such
+    /// as `--size 100000`, small enough that a box at @3x stays within `FitPlan`'s 2^24 and every
+    /// plan's integer arithmetic far from overflow. What an enlarged output may cost is bounded
+    /// separately, by the pixel limit (`DecodeLimits.maxPixels`).
+    public static let maximumSide = 1 << 20
 
     /// Box width in pixels, `1...maximumSide`.
     public var width: Int

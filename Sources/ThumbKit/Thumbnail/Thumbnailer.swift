@@ -25,6 +25,7 @@ public struct Thumbnailer: Sendable {
 
     private func thumbnails(from decoder: PNGDecoder, scales: [Int]) throws(PNGError) -> [Thumbnail] {
         let info = decoder.info
+        for scale in scales { try checkOutputSize(plan(sourceWidth: info.width, sourceHeight: info.height, scale: scale)) }
         if scales.count == 1 && !info.interlaced {
             let plan = self.plan(sourceWidth: info.width, sourceHeight: info.height, scale: scales[0])
             if !plan.isIdentity(sourceWidth: info.width, sourceHeight: info.height) {
@@ -61,6 +62,16 @@ public struct Thumbnailer: Sendable {
         FitPlan(sourceWidth: sourceWidth, sourceHeight: sourceHeight, boxWidth: options.size.width * scale,
                 boxHeight: options.size.height * scale, mode: options.size.mode, gravity: options.gravity,
                 scale: options.size.scale)
+    }
+
+    /// An enlarged output is held to the same pixel limit as a source, before anything is allocated.
+    private func checkOutputSize(_ plan: FitPlan) throws(PNGError) {
+        let limit = options.limits.maxPixels
+        let pixels = UInt64(plan.canvasWidth) * UInt64(plan.canvasHeight)
+        if limit != 0 && pixels > limit {
+            throw .limitExceeded(reason: "thumbnail would be \(plan.canvasWidth)x\(plan.canvasHeight) (\(pixels) pixels), "
+                                 + "above the limit of \(limit) pixels (--max-pixels)")
+        }
     }
 
     /// Rounds the image's corners, places it on its canvas and flattens it onto the background.

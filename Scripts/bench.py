@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""thumbgen benchmarks (`make bench`): medians of repeated runs, measured in the same session.
+
+Corpus (built once into .build/bench-corpus from files the repository ships, so it needs nothing
+installed; a larger real corpus is used too when ../shared/bench/make-corpus.sh has filled
+$BENCH_CACHE/corpus):
+  large/  the three sample photos enlarged by thumbgen (Lanczos-3) to about 12 megapixels
+  many/   300 PNGs from 64 to 900 px: the sample photos and icons at many sizes
+
+Reports, for each set: wall and CPU time, images/s, megapixels/s and peak RSS of thumbgen at
+-j1 (and -j2 for `many`), of a bare libpng decode of the same files (thumbgen-bench decode), and of
+vipsthumbnail, ImageMagick convert and Pillow when they are installed; ratios are to the bare
+decode measured in the same run. Also thumbgen-bench's decode-versus-resample split on one
+12-megapixel photo.
+"""
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+BIN = os.path.join(ROOT, ".build", "release", "thumbgen")
+BENCH = os.path.join(ROOT, ".build", "release", "thumbgen-bench")
+CORPUS = os.path.join(ROOT, ".build", "bench-corpus")
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+BOX = 256
+
+
+def run_measured(argv, env=None):
+    """Runs a command; returns (wall s, cpu s, peak RSS MiB)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    err = proc.stderr.read().decode(errors="replace")
+    proc.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"bench: {' '.join(argv[:3])} … failed:\n{err}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def median_of(argv, setup=None, env=None):
+    results = []
+    for _ in range(RUNS):
+        if setup:
+            setup()
+        results.append(run_measured(argv, env))
+    return tuple(statistics.median(r[i] for r in results) for i in range(3))
+
+
+def build_corpus():
+    large, many = os.path.join(CORPUS, "large"), os.path.join(CORPUS, "many")
+    samples = os.path.join(ROOT, "Assets", "samples")
+    if not os.path.isdir(large):
+        tmp = large + ".tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        subprocess.run([BIN, os.path.join(samples, "photos"), "-o", tmp, "--size", "4240x4240", "--enlarge", "-q",
+                        "--progress", "never"], check=True)
+        os.remove(os.path.join(tmp, "thumbgen-manifest.json"))
+        os.rename(tmp, large)
+    if not os.path.isdir(many):
+        tmp = many + ".tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        sizes = list(range(64, 900, 28))  # 30 sizes
+        for size in sizes:
+            subprocess.run([BIN, samples, "-o", os.path.join(tmp, str(size)), "--size", str(size), "--enlarge", "-q",
+                            "--progress", "never"], check=True)
+            os.remove(os.path.join(tmp, str(size), "thumbgen-manifest.json"))
+        os.rename(tmp, many)
+    return {"large": large, "many": many}
+
+
+def images(directory):
+    out = []
+    for base, dirs, files in os.walk(directory):
+        dirs.sort()
+        out += [os.path.join(base, f) for f in sorted(files) if f.endswith(".png")]
+    return out
+
+
+def megapixels(files):
+    total = 0
+    for path in files:
+        with open(path, "rb") as f:
+            head = f.read(24)
+        total += int.from_bytes(head[16:20], "big") * int.from_bytes(head[20:24], "big")
+    return total / 1e6
+
+
+def report(name, files, rows):
+    count, mp = len(files), megapixels(files)
+    base = rows[0][1]
+    print(f"\n{name}: {count} images, {mp:.0f} megapixels, into a {BOX}x{BOX} box; median of {RUNS} runs")
+    print(f"  {'tool':<26}{'wall s':>8}{'CPU s':>8}{'img/s':>9}{'MP/s':>8}{'RSS MiB':>9}{'CPU/decode':>12}")
+    for label, (wall, cpu, rss) in rows:
+        print(f"  {label:<26}{wall:8.2f}{cpu:8.2f}{count / wall:9.1f}{mp / wall:8.1f}{rss:9.0f}{cpu / base[1]:11.2f}x")
+
+
+def main():
+    corpus = build_corpus()
+    extra = os.environ.get("BENCH_CACHE", os.path.expanduser("~/.cache/thumbgen-bench"))
+    if os.path.isdir(os.path.join(extra, "corpus", "photos-png")):
+        corpus["photos-png (make-corpus.sh)"] = os.path.join(extra, "corpus", "photos-png")
+    if os.path.isdir(os.path.join(extra, "corpus", "icons-png")):
+        corpus["icons-png (make-corpus.sh)"] = os.path.join(extra, "corpus", "icons-png")
+
+    print(f"machine: {os.cpu_count()} cores; {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()}")
+    photo = images(corpus["large"])[0]
+    print(f"\nresampling versus decoding, one {photo.split('/')[-1]} (thumbgen-bench, single thread):")
+    sys.stdout.flush()
+    subprocess.run([BENCH, photo, str(BOX), str(max(RUNS, 5))], check=True)
+
+    out = tempfile.mkdtemp(prefix="thumbgen-bench-")
+    have_vips, have_convert = shutil.which("vipsthumbnail"), shutil.which("convert")
+    try:
+        import PIL  # noqa: F401
+        have_pillow = True
+    except ImportError:
+        have_pillow = False
+    env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
+    for name, directory in corpus.items():
+        files = images(directory)
+        clean = lambda: shutil.rmtree(out, ignore_errors=True)
+        rows = [("bare libpng decode", median_of([BENCH, "decode"] + files))]
+        rows.append(("thumbgen -j1", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j1", "--progress", "never"], clean)))
+        rows.append(("thumbgen -j2", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j2", "--progress", "never"], clean)))
+        if have_vips:
+            os.makedirs(out, exist_ok=True)
+            rows.append(("vipsthumbnail (1 thread)", median_of(
+                ["vipsthumbnail", "-s", str(BOX), "-o", os.path.join(out, "%s.png")] + files, env=env1)))
+        if have_pillow:
+            script = ("import sys,os\nfrom PIL import Image\nout=sys.argv[1]\n"
+                      "for i,p in enumerate(sys.argv[2:]):\n im=Image.open(p); im.thumbnail((%d,%d), Image.LANCZOS)\n"
+                      " im.save(os.path.join(out,'%%d.png'%%i))\n" % (BOX, BOX))
+            os.makedirs(out, exist_ok=True)
+            rows.append(("Pillow thumbnail", median_of([sys.executable, "-c", script, out] + files)))
+        if have_convert and subprocess.run(["convert", "-version"], capture_output=True).returncode == 0 and len(files) <= 60:
+            os.makedirs(out, exist_ok=True)
+            script = "for f in \"$@\"; do convert \"$f\" -thumbnail %dx%d \"%s/$(basename \"$f\")\"; done" % (BOX, BOX, out)
+            rows.append(("ImageMagick convert", median_of(["bash", "-c", script, "bash"] + files, env=env1)))
+        report(name, files, rows)
+        sys.stdout.flush()
+    shutil.rmtree(out, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
