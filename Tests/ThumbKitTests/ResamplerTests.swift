@@ -121,6 +121,36 @@ struct ResamplerTests {
         #expect(top == Resampler().resample(image, to: 10, height: 10, region: SourceRegion(x: 0, y: 0, width: 50, height: 50)))
     }
 
+    /// An interlaced PNG goes through `decodeImage()`, a plain one streams; both give one result.
+    @Test(arguments: ["6a08", "6a16", "2c16"])
+    func decoderConvenienceHandlesInterlacing(_ suffix: String) throws {
+        let folder = "/work/shared/corpus/pngsuite/"
+        let plain = try Resampler().resample(try PNGDecoder(path: folder + "basn\(suffix).png"), to: 11, height: 13)
+        let interlaced = try Resampler().resample(try PNGDecoder(path: folder + "basi\(suffix).png"), to: 11, height: 13)
+        #expect(plain == interlaced)
+        #expect(plain == Resampler().resample(try PNGDecoder.decode(path: folder + "basn\(suffix).png"), to: 11, height: 13))
+    }
+
+    /// Every cover plan's region is accepted by the resampler and yields the box size, for awkward
+    /// ratios and every gravity (a far edge computed in floating point must not fall off the image).
+    @Test func coverPlansAlwaysResample() {
+        let resampler = Resampler(kernel: .bilinear)
+        for gravity in Gravity.allCases {
+            for (w, h) in [(7, 3), (3, 7), (13, 11), (100, 33), (33, 100), (41, 41)] {
+                let image = TestPatterns.noise(w, h, seed: UInt64(w * h))
+                for (bw, bh) in [(3, 1), (1, 3), (7, 5), (5, 7), (9, 9), (11, 2)] {
+                    for enlarge in [false, true] {
+                        let plan = FitPlan(sourceWidth: w, sourceHeight: h, boxWidth: bw, boxHeight: bh, mode: .cover,
+                                           gravity: gravity, enlarge: enlarge)
+                        #expect(plan.region.fits(width: w, height: h), "\(w)x\(h) → \(bw)x\(bh) \(gravity)")
+                        let bitmap = resampler.resample(image, to: plan.width, height: plan.height, region: plan.region)
+                        #expect(bitmap.width == plan.width && bitmap.height == plan.height)
+                    }
+                }
+            }
+        }
+    }
+
     /// The sliding window stays a few kernel widths tall whatever the source height.
     @Test func windowIsBoundedByKernel() {
         let rows = AxisWeights(inputSize: 3000, outputSize: 192, origin: 0, span: 3000, kernel: .lanczos3)
