@@ -2,6 +2,7 @@
 /// image never holds the whole decoded image. Interlaced files must be read with `decodeImage()`
 /// (their rows are only final after the last pass); `readRow` stops on them with a precondition.
 extension PNGDecoder: RowSource {
+    /// Reading a row fails as decoding does.
     public typealias ReadError = PNGError
 
     /// The image width in pixels (`info.width`).

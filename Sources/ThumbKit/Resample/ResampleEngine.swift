@@ -56,11 +56,20 @@ struct ResampleEngine {
         let colourTable = light == .linear ? SRGB.linearFromByte : ResampleEngine.encodedFromByte
         colourTable.withUnsafeBufferPointer { colour in
             ResampleEngine.encodedFromByte.withUnsafeBufferPointer { alpha in
-                converted.withUnsafeMutableBufferPointer { out in
-                    for x in firstColumn..<endColumn {
-                        let i = x * 4
-                        let a = alpha[Int(row[i + 3])]
-                        out[x] = SIMD4(colour[Int(row[i])], colour[Int(row[i + 1])], colour[Int(row[i + 2])], 1) * a
+                converted.withUnsafeMutableBufferPointer { pixels in
+                    // Scalar stores: building the SIMD4 from three table loads costs more shuffles
+                    // than it saves.
+                    pixels.withMemoryRebound(to: Float.self) { out in
+                        var i = firstColumn &* 4
+                        let end = endColumn &* 4
+                        while i < end {
+                            let a = alpha[Int(row[i &+ 3])]
+                            out[i] = colour[Int(row[i])] * a
+                            out[i &+ 1] = colour[Int(row[i &+ 1])] * a
+                            out[i &+ 2] = colour[Int(row[i &+ 2])] * a
+                            out[i &+ 3] = a
+                            i &+= 4
+                        }
                     }
                 }
             }
@@ -123,20 +132,20 @@ struct ResampleEngine {
                                  outputCount: Int, into destination: UnsafeMutablePointer<SIMD4<Float>>) {
         for o in 0..<outputCount {
             let p = source + starts[o]
-            let w = weights + o * stride
+            let w = weights + o &* stride
             let n = counts[o]
             var a0 = SIMD4<Float>.zero, a1 = SIMD4<Float>.zero, a2 = SIMD4<Float>.zero, a3 = SIMD4<Float>.zero
             var k = 0
-            while k + 4 <= n {
+            while k &+ 4 <= n {
                 a0 += p[k] * w[k]
-                a1 += p[k + 1] * w[k + 1]
-                a2 += p[k + 2] * w[k + 2]
-                a3 += p[k + 3] * w[k + 3]
-                k += 4
+                a1 += p[k &+ 1] * w[k &+ 1]
+                a2 += p[k &+ 2] * w[k &+ 2]
+                a3 += p[k &+ 3] * w[k &+ 3]
+                k &+= 4
             }
             while k < n {
                 a0 += p[k] * w[k]
-                k += 1
+                k &+= 1
             }
             destination[o] = (a0 + a1) + (a2 + a3)
         }

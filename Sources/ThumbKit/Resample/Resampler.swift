@@ -15,7 +15,8 @@
 /// axis in double precision (Pillow's `Resample.c` scheme) and stored as normalised floats.
 ///
 /// An output the same size as the source with no crop is a pixel-exact conversion of it (no filter
-/// runs); any other unscaled axis that starts on a pixel boundary is copied, not filtered.
+/// runs); any other unscaled axis that starts on a pixel boundary is copied, not filtered, for every
+/// kernel (Mitchell, which is not interpolating, would otherwise blur an axis it does not resize).
 /// Results are deterministic: fixed summation order, no fast-math.
 public struct Resampler: Sendable, Hashable {
     /// The filter; Lanczos-3 by default.

@@ -32,9 +32,12 @@ public struct SourceRegion: Sendable, Hashable {
         x == 0 && y == 0 && self.width == Double(width) && self.height == Double(height)
     }
 
-    /// True when the region lies inside a `width` × `height` image and is not empty.
+    /// True when the region lies inside a `width` × `height` image and is not empty. The far edges
+    /// may overshoot by a millionth of a pixel: `x + width` computed in floating point can land one
+    /// ulp past the image edge for an exactly aligned crop (tap ranges are clamped to the image).
     func fits(width: Int, height: Int) -> Bool {
-        x >= 0 && y >= 0 && self.width > 0 && self.height > 0
-            && x + self.width <= Double(width) && y + self.height <= Double(height)
+        let slack = 1e-6
+        return x >= 0 && y >= 0 && self.width > 0 && self.height > 0
+            && x + self.width <= Double(width) + slack && y + self.height <= Double(height) + slack
     }
 }

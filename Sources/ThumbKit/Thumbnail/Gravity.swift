@@ -1,14 +1,23 @@
 /// Where a `cover` crop is taken from the source, or where a `contain` image sits on its canvas.
 /// Compass directions name the edge or corner kept; `centre` is the default.
 public enum Gravity: String, Sendable, Hashable, CaseIterable {
+    /// The middle (rounded down to a whole pixel where pixels must be whole).
     case centre
+    /// Top edge, horizontally centred.
     case north
+    /// Bottom edge, horizontally centred.
     case south
+    /// Right edge, vertically centred.
     case east
+    /// Left edge, vertically centred.
     case west
+    /// Top right corner.
     case northEast = "northeast"
+    /// Top left corner.
     case northWest = "northwest"
+    /// Bottom right corner.
     case southEast = "southeast"
+    /// Bottom left corner.
     case southWest = "southwest"
 
     /// Parses a gravity name, ignoring case, dashes and underscores; `center` is accepted too.

@@ -67,7 +67,8 @@ public struct ThumbnailSize: Sendable, Hashable, CustomStringConvertible {
                   mode: mode ?? .inside, scale: scale ?? .shrinkOnly)
     }
 
-    /// The canonical spelling: `WxH` with the suffixes that differ from the defaults.
+    /// The canonical spelling: `WxH` with the suffixes that differ from the defaults. `contain` has
+    /// no geometry suffix (it is chosen by option, not by size string) and prints like `inside`.
     public var description: String {
         var text = "\(width)x\(height)"
         switch mode {

@@ -5,5 +5,6 @@ public struct ThumbnailSizeError: ThumbKitError, Equatable {
     /// What is wrong with it.
     public let reason: String
 
+    /// "'TEXT' is not a thumbnail size: REASON".
     public var message: String { "'\(text)' is not a thumbnail size: \(reason)" }
 }

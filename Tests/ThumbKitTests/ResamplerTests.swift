@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+@testable import ThumbKit
+
+/// Properties any correct resampler has, independent of the reference implementation.
+@Suite("Resampler")
+struct ResamplerTests {
+    static let sizes: [(Int, Int)] = [(1, 1), (3, 2), (7, 11), (16, 16), (40, 25), (97, 64)]
+
+    /// A flat colour stays exactly that colour at every size, with every kernel, even with alpha.
+    @Test(arguments: ResamplingKernel.allCases)
+    func constantStaysConstant(_ kernel: ResamplingKernel) {
+        for colour: (UInt8, UInt8, UInt8, UInt8) in [(200, 100, 50, 255), (13, 250, 77, 180), (255, 255, 255, 1)] {
+            let image = TestPatterns.constant(32, 24, colour)
+            for (w, h) in Self.sizes {
+                for light in [LightEncoding.linear, .sRGB] {
+                    let out = Image(Resampler(kernel: kernel, light: light).resample(image, to: w, height: h)).rgba8
+                    let expected = [UInt8]((0..<(w * h)).flatMap { _ in [colour.0, colour.1, colour.2, colour.3] })
+                    #expect(out == expected, "\(kernel) \(light) \(w)x\(h) \(colour)")
+                }
+            }
+            // And from a fractional region.
+            let region = SourceRegion(x: 3.3, y: 1.7, width: 20.1, height: 13.9)
+            let out = Image(Resampler(kernel: kernel).resample(image, to: 9, height: 31, region: region)).rgba8
+            #expect(Set(stride(from: 0, to: out.count, by: 4).map { out[$0] }) == [colour.0])
+        }
+    }
+
+    /// Alternating 1-pixel black and white columns halved: linear light averages the light, giving
+    /// 50% intensity = sRGB 188; filtering sRGB values gives the too-dark 128.
+    @Test func gratingAveragesLightNotCodes() {
+        let grating = TestPatterns.image(64, 16) { x, _ in x % 2 == 0 ? (0, 0, 0, 255) : (255, 255, 255, 255) }
+        for kernel in [ResamplingKernel.lanczos3, .box, .bilinear, .mitchell] {
+            let linear = Image(Resampler(kernel: kernel).resample(grating, to: 32, height: 8)).rgba8
+            let naive = Image(Resampler(kernel: kernel, light: .sRGB).resample(grating, to: 32, height: 8)).rgba8
+            // Interior pixels (edges renormalise over an uneven tap set).
+            for y in 0..<8 {
+                for x in 4..<28 {
+                    let i = (y * 32 + x) * 4
+                    #expect(abs(Int(linear[i]) - 188) <= 1, "\(kernel) linear at \(x),\(y): \(linear[i])")
+                    #expect(abs(Int(naive[i]) - 128) <= 1, "\(kernel) sRGB at \(x),\(y): \(naive[i])")
+                }
+            }
+        }
+    }
+
+    /// Premultiplied filtering: the hidden colour of fully transparent pixels never bleeds into the
+    /// visible ones (a straight-alpha filter turns the red edge brownish-green).
+    @Test(arguments: ResamplingKernel.allCases)
+    func transparentColourDoesNotBleed(_ kernel: ResamplingKernel) {
+        let image = TestPatterns.image(40, 40) { x, y in
+            (10..<30).contains(x) && (10..<30).contains(y) ? (255, 0, 0, 255) : (0, 255, 0, 0)
+        }
+        for (w, h) in [(13, 13), (7, 9), (90, 90), (20, 20)] {
+            for light in [LightEncoding.linear, .sRGB] {
+                let out = Image(Resampler(kernel: kernel, light: light).resample(image, to: w, height: h)).rgba8
+                for i in stride(from: 0, to: out.count, by: 4) where out[i + 3] > 0 {
+                    #expect(out[i + 1] == 0 && out[i + 2] == 0, "\(kernel) \(light) \(w)x\(h) pixel \(i / 4)")
+                    #expect(out[i] == 255, "\(kernel) \(light) \(w)x\(h) pixel \(i / 4)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: ResamplingKernel.allCases)
+    func degenerateShapes(_ kernel: ResamplingKernel) {
+        let tall = TestPatterns.noise(1, 100, seed: 5)
+        let wide = TestPatterns.noise(100, 1, seed: 6)
+        let resampler = Resampler(kernel: kernel)
+        for (image, w, h) in [(tall, 1, 10), (tall, 3, 7), (tall, 1, 300), (wide, 10, 1), (wide, 7, 3), (wide, 250, 1),
+                              (TestPatterns.noise(1, 1, seed: 7), 5, 5), (tall, 1, 1), (wide, 1, 1)] {
+            let bitmap = resampler.resample(image, to: w, height: h)
+            #expect(bitmap.width == w && bitmap.height == h)
+            #expect(bitmap.pixels.allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 })
+        }
+    }
+
+    /// Same size, whole image: a pixel-exact conversion, for 8 and 16 bits, in memory or streamed.
+    @Test(arguments: ResamplingKernel.allCases, [LightEncoding.linear, .sRGB])
+    func sameSizeIsExactCopy(_ kernel: ResamplingKernel, _ light: LightEncoding) throws {
+        for image in [TestPatterns.noise(37, 23, seed: 8), TestPatterns.ramp16(37, 23)] {
+            let resampler = Resampler(kernel: kernel, light: light)
+            let direct = Bitmap(image, light: light)
+            #expect(resampler.resample(image, to: 37, height: 23) == direct)
+            var rows = ImageRows(image)
+            #expect(try resampler.resample(&rows, to: 37, height: 23) == direct)
+            // Unscaled integer crops are exact copies of the cropped pixels too.
+            let crop = resampler.resample(image, to: 10, height: 5,
+                                          region: SourceRegion(x: 4, y: 6, width: 10, height: 5))
+            for y in 0..<5 { for x in 0..<10 { #expect(crop[x, y] == direct[x + 4, y + 6]) } }
+        }
+        let image8 = TestPatterns.noise(37, 23, seed: 8)
+        #expect(Image(Resampler(kernel: kernel, light: light).resample(image8, to: 37, height: 23)).rgba8
+                == Image(Bitmap(image8, light: light)).rgba8)
+    }
+
+    /// A 16-bit source keeps its precision through the float pipeline: the result matches the
+    /// float64 reference far more closely than one 8-bit step, and differs from filtering the
+    /// 8-bit-rounded image.
+    @Test func sixteenBitPrecision() {
+        let image = TestPatterns.ramp16(120, 90)
+        let ours = Resampler().resample(image, to: 41, height: 29)
+        let reference = ReferenceResampler.premultiplied(image, width: 41, height: 29)
+        var worst = 0.0
+        for i in reference.indices { worst = max(worst, abs(Double(ours.pixels[i]) - reference[i])) }
+        #expect(worst < 2e-6, "max error \(worst)")
+        let from8 = Resampler().resample(image.converted8(), to: 41, height: 29)
+        var differs = 0.0
+        for i in reference.indices { differs = max(differs, abs(Double(from8.pixels[i]) - reference[i])) }
+        #expect(differs > 20 * worst)
+    }
+
+    /// The streamed path reads only as far as the last row the output needs.
+    @Test func streamingStopsAfterLastNeededRow() throws {
+        let image = TestPatterns.noise(50, 400, seed: 10)
+        var rows = ImageRows(image)
+        let top = try Resampler().resample(&rows, to: 10, height: 10,
+                                           region: SourceRegion(x: 0, y: 0, width: 50, height: 50))
+        // Lanczos-3 reducing 5×: the last output row reads up to ~ 47.5 + 15 rows.
+        #expect(rows.rowsRead <= 64)
+        #expect(top == Resampler().resample(image, to: 10, height: 10, region: SourceRegion(x: 0, y: 0, width: 50, height: 50)))
+    }
+
+    /// The shared PngSuite copy on the build machine (PngSuite's interlaced/plain pairs).
+    static let pngSuite = "/work/shared/corpus/pngsuite/"
+
+    /// An interlaced PNG goes through `decodeImage()`, a plain one streams; both give one result.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: pngSuite + "basi6a08.png"), "needs the PngSuite corpus"),
+          arguments: ["6a08", "6a16", "2c16"])
+    func decoderConvenienceHandlesInterlacing(_ suffix: String) throws {
+        let folder = Self.pngSuite
+        let plain = try Resampler().resample(try PNGDecoder(path: folder + "basn\(suffix).png"), to: 11, height: 13)
+        let interlaced = try Resampler().resample(try PNGDecoder(path: folder + "basi\(suffix).png"), to: 11, height: 13)
+        #expect(plain == interlaced)
+        #expect(plain == Resampler().resample(try PNGDecoder.decode(path: folder + "basn\(suffix).png"), to: 11, height: 13))
+    }
+
+    /// Every cover plan's region is accepted by the resampler and yields the box size, for awkward
+    /// ratios and every gravity (a far edge computed in floating point must not fall off the image).
+    @Test func coverPlansAlwaysResample() {
+        let resampler = Resampler(kernel: .bilinear)
+        for gravity in Gravity.allCases {
+            for (w, h) in [(7, 3), (3, 7), (13, 11), (100, 33), (33, 100), (41, 41)] {
+                let image = TestPatterns.noise(w, h, seed: UInt64(w * h))
+                for (bw, bh) in [(3, 1), (1, 3), (7, 5), (5, 7), (9, 9), (11, 2)] {
+                    for enlarge in [false, true] {
+                        let plan = FitPlan(sourceWidth: w, sourceHeight: h, boxWidth: bw, boxHeight: bh, mode: .cover,
+                                           gravity: gravity, enlarge: enlarge)
+                        #expect(plan.region.fits(width: w, height: h), "\(w)x\(h) → \(bw)x\(bh) \(gravity)")
+                        let bitmap = resampler.resample(image, to: plan.width, height: plan.height, region: plan.region)
+                        #expect(bitmap.width == plan.width && bitmap.height == plan.height)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The sliding window stays a few kernel widths tall whatever the source height.
+    @Test func windowIsBoundedByKernel() {
+        let rows = AxisWeights(inputSize: 3000, outputSize: 192, origin: 0, span: 3000, kernel: .lanczos3)
+        // Support 3 × 15.625 on each side: at most 94 taps, plus one for advancing by a fractional step.
+        #expect(rows.windowSize <= 96)
+    }
+}
+
+/// An in-memory image as a `RowSource`, counting the rows read.
+struct ImageRows: RowSource {
+    let image: Image
+    private(set) var rowsRead = 0
+
+    init(_ image: Image) { self.image = image }
+
+    var width: Int { image.width }
+    var height: Int { image.height }
+    var bitDepth: Int { image.bitDepth }
+
+    mutating func readRow(into row: inout [UInt8]) {
+        guard case .eight(let s) = image.samples else { fatalError("8-bit row from a 16-bit image") }
+        row = Array(s[rowsRead * width * 4 ..< (rowsRead + 1) * width * 4])
+        rowsRead += 1
+    }
+
+    mutating func readRow(into row: inout [UInt16]) {
+        guard case .sixteen(let s) = image.samples else { fatalError("16-bit row from an 8-bit image") }
+        row = Array(s[rowsRead * width * 4 ..< (rowsRead + 1) * width * 4])
+        rowsRead += 1
+    }
+}
