@@ -21,8 +21,22 @@ func median(_ values: [Double]) -> Double {
 }
 
 let arguments = CommandLine.arguments
+
+// `thumbgen-bench decode FILE...`: decode every file once with libpng, as thumbgen would read it
+// (whole image, RGBA at 8 or 16 bits), and nothing else: the floor `make bench` compares against.
+if arguments.count >= 2 && arguments[1] == "decode" {
+    var pixels = 0
+    let elapsed = milliseconds {
+        for path in arguments.dropFirst(2) {
+            if let image = try? PNGDecoder.decode(path: path, limits: DecodeLimits(maxPixels: 0)) { pixels += image.width * image.height }
+        }
+    }
+    print(String(format: "decoded %d files, %.1f megapixels, in %.1f ms", arguments.count - 2, Double(pixels) / 1e6, elapsed))
+    exit(0)
+}
+
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: thumbgen-bench IMAGE.png [BOX] [RUNS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: thumbgen-bench IMAGE.png [BOX] [RUNS] | thumbgen-bench decode FILE...\n".utf8))
     exit(64)
 }
 let path = arguments[1]

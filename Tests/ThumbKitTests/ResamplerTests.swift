@@ -121,12 +121,11 @@ struct ResamplerTests {
         #expect(top == Resampler().resample(image, to: 10, height: 10, region: SourceRegion(x: 0, y: 0, width: 50, height: 50)))
     }
 
-    /// The shared PngSuite copy on the build machine (PngSuite's interlaced/plain pairs).
-    static let pngSuite = "/work/shared/corpus/pngsuite/"
+    /// The PngSuite's interlaced/plain pairs, checked in with the tests.
+    static let pngSuite = Fixtures.pngSuite + "/"
 
     /// An interlaced PNG goes through `decodeImage()`, a plain one streams; both give one result.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: pngSuite + "basi6a08.png"), "needs the PngSuite corpus"),
-          arguments: ["6a08", "6a16", "2c16"])
+    @Test(arguments: ["6a08", "6a16", "2c16"])
     func decoderConvenienceHandlesInterlacing(_ suffix: String) throws {
         let folder = Self.pngSuite
         let plain = try Resampler().resample(try PNGDecoder(path: folder + "basn\(suffix).png"), to: 11, height: 13)
