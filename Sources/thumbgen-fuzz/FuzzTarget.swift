@@ -9,12 +9,22 @@ enum FuzzPath {
     /// Small limits keep each execution fast and bounded; they are part of what is tested.
     static let limits = DecodeLimits(maxPixels: 4_000_000, maxFileBytes: 1 << 20)
 
+    /// Two settings that between them reach streaming and whole decoding, every compose step
+    /// (cover crop, rounded corners, contain placement, background) and both light encodings.
+    static let thumbnailers = [
+        Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 24, height: 24), limits: limits)),
+        Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 40, height: 30, mode: .cover, scale: .any),
+                                              kernel: .mitchell, light: .sRGB, cornerRadius: 5, limits: limits)),
+        Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 20, height: 20, mode: .contain),
+                                              background: Color(red: 9, green: 99, blue: 199), limits: limits)),
+    ]
+
     static func run(_ bytes: [UInt8]) {
-        guard let image = try? PNGDecoder.decode(bytes: bytes, limits: limits) else { return }
-        let bitmap = Bitmap(image)
-        let encoded = try? PNGEncoder().encode(Image(bitmap))
-        if let encoded, (try? PNGDecoder.decode(bytes: encoded)) == nil {
-            fatalError("thumbgen could not read its own output")
+        for (index, thumbnailer) in thumbnailers.enumerated() {
+            guard let thumbnails = try? thumbnailer.thumbnails(ofPNG: bytes, scales: index == 1 ? [1, 2] : [1]) else { return }
+            for thumbnail in thumbnails where (try? PNGDecoder.decode(bytes: thumbnail.png)) != thumbnail.image {
+                fatalError("thumbgen could not read back its own output")
+            }
         }
     }
 }
