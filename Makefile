@@ -55,10 +55,10 @@ bench: deps
 FUZZ_SECONDS ?= 300
 FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld
 fuzz: deps
-	$(SWIFT) build --product thumbgen-fuzz --scratch-path .build/fuzz $(FUZZ_FLAGS)
+	$(SWIFT) build -c release --product thumbgen-fuzz --scratch-path .build/fuzz $(FUZZ_FLAGS)
 	@mkdir -p .build/fuzz-corpus .build/fuzz-crashes
 	@cp -n Tests/Fixtures/pngsuite/*.png .build/fuzz-corpus/ 2>/dev/null || true
-	.build/fuzz/debug/thumbgen-fuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
+	.build/fuzz/release/thumbgen-fuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
 	  -artifact_prefix=.build/fuzz-crashes/ -print_final_stats=1
 
 # The test suite under AddressSanitizer, then ThreadSanitizer (debug builds; slow).

@@ -7,7 +7,7 @@ import Foundation
 /// The fuzzed path: one input through decode → thumbnail → encode → decode.
 enum FuzzPath {
     /// Small limits keep each execution fast and bounded; they are part of what is tested.
-    static let limits = DecodeLimits(maxPixels: 4_000_000, maxFileBytes: 1 << 20)
+    static let limits = DecodeLimits(maxPixels: 1_000_000, maxFileBytes: 1 << 20)
 
     /// Two settings that between them reach streaming and whole decoding, every compose step
     /// (cover crop, rounded corners, contain placement, background) and both light encodings.
