@@ -1,11 +1,11 @@
 import Glibc
+import Synchronization
+import ThumbKit
 
 /// Where the CLI's text goes: results to standard output, diagnostics to standard error.
 /// Collected in memory by tests.
 final class Console: @unchecked Sendable {
-    private let lock = NSLockless()
-    private(set) var capturedOut = ""
-    private(set) var capturedErr = ""
+    private let captured = Mutex((out: "", err: ""))
     private let capturing: Bool
 
     /// Writes to the process's standard output and error.
@@ -16,21 +16,22 @@ final class Console: @unchecked Sendable {
 
     private init(capturing: Bool) { self.capturing = capturing }
 
+    /// Everything written to standard output (when capturing).
+    var capturedOut: String { captured.withLock { $0.out } }
+    /// Everything written to standard error (when capturing).
+    var capturedErr: String { captured.withLock { $0.err } }
+
     func out(_ text: String) {
-        lock.locked {
-            if capturing { capturedOut += text } else { Console.write(text, to: 1) }
-        }
+        captured.withLock { if capturing { $0.out += text } else { Console.write(text, to: 1) } }
     }
 
     func err(_ text: String) {
-        lock.locked {
-            if capturing { capturedErr += text } else { Console.write(text, to: 2) }
-        }
+        captured.withLock { if capturing { $0.err += text } else { Console.write(text, to: 2) } }
     }
 
     /// `thumbgen: FILE: message` — the one line for an expected failure.
     func fail(_ path: String, _ message: String) {
-        err("thumbgen: \(DisplayText.escape(path)): \(message)\n")
+        err("thumbgen: \(PathEscaping.escape(path)): \(message)\n")
     }
 
     /// True when standard error is a terminal (and output is not captured).
@@ -45,37 +46,5 @@ final class Console: @unchecked Sendable {
             if n <= 0 { return }
             offset += n
         }
-    }
-}
-
-/// A tiny pthread mutex wrapper for the console (ThumbKit's is internal to it).
-final class NSLockless: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
-    }
-}
-
-/// Makes untrusted text (file names) safe to print on one line.
-enum DisplayText {
-    /// Control characters become `\n`, `\t`, `\r` or `\u{XX}`; a backslash is doubled.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7f || (0x80..<0xa0).contains(scalar.value):
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

@@ -5,24 +5,11 @@ import Testing
 /// Mutated files, generated deterministically from the PngSuite on every run: each must either
 /// decode or fail with a `PNGError` — never crash, hang or allocate without bound.
 @Suite struct HostilePNGTests {
-    /// A small deterministic generator (SplitMix64), so every run mutates the same way.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    }
-
     enum Mutation: CaseIterable, Sendable {
         case truncate, flipByte, lieAboutChunkLength, duplicateChunk, zeroRun
     }
 
-    static func mutate(_ bytes: [UInt8], _ mutation: Mutation, _ rng: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], _ mutation: Mutation, _ rng: inout SeededGenerator) -> [UInt8] {
         var out = bytes
         switch mutation {
         case .truncate:
@@ -66,7 +53,7 @@ import Testing
 
     @Test func mutatedFilesDecodeOrFailCleanly() throws {
         let sources = Fixtures.validPngSuiteNames.enumerated().filter { $0.offset % 4 == 0 }.map { $0.element }
-        var rng = SplitMix64(state: 2026)
+        var rng = SeededGenerator(seed: 2026)
         var decoded = 0, failed = 0
         for name in sources {
             let original = [UInt8](FileManager.default.contents(atPath: Fixtures.path("pngsuite/" + name))!)

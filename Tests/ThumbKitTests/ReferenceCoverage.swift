@@ -104,24 +104,6 @@ struct ReferenceCoverage {
     }
 }
 
-/// SplitMix64: a tiny deterministic generator so random tests are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-    /// A uniform Double in [lo, hi), from the top 53 bits (platform-independent, unlike
-    /// `Double.random(in:using:)`, whose algorithm is not promised to stay the same).
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
-        lo + (hi - lo) * Double(next() >> 11) / 9_007_199_254_740_992
-    }
-}
-
 /// Area of a simple polygon clipped to a pixel square (Sutherland–Hodgman then the shoelace
 /// formula): a second, classical reference for simple shapes such as stars.
 /// `maxX` additionally cuts the square at a vertical line (for star fill splits).

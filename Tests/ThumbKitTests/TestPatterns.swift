@@ -3,18 +3,6 @@ import ThumbKit
 
 /// Synthetic test images, deterministic (a fixed-seed generator, no system randomness).
 enum TestPatterns {
-    /// SplitMix64: tiny, fast, and the same on every platform.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func image(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> Image {
         var s = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
@@ -52,7 +40,7 @@ enum TestPatterns {
 
     /// Uniform random colour and alpha in every pixel.
     static func noise(_ width: Int, _ height: Int, seed: UInt64) -> Image {
-        var generator = Generator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         var s = [UInt8](repeating: 0, count: width * height * 4)
         for i in s.indices { s[i] = UInt8.random(in: 0...255, using: &generator) }
         return Image(width: width, height: height, rgba8: s)

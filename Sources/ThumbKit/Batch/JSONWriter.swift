@@ -18,6 +18,13 @@ enum JSONWriter {
     /// The document as text, ending with a newline.
     public static func string(_ value: JSONValue) -> String { String(decoding: bytes(value), as: UTF8.self) }
 
+    /// One JSON string literal, quoted and escaped, for hand-laid documents (asset catalogs).
+    static func literal(_ text: String) -> String {
+        var out: [UInt8] = []
+        writeString(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     // Bytes rather than String appends: manifests of many thousand entries are written on every
     // run that changes anything, and byte appends are several times faster.
     private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {

@@ -23,35 +23,12 @@ public enum AssetCatalog {
         var entries: [String] = []
         for scale in 1...3 {
             var lines: [String] = []
-            if let name = files[scale] { lines.append("      \"filename\" : \(jsonString(name))") }
+            if let name = files[scale] { lines.append("      \"filename\" : \(JSONWriter.literal(name))") }
             lines.append("      \"idiom\" : \"universal\"")
             lines.append("      \"scale\" : \"\(scale)x\"")
             entries.append("    {\n" + lines.joined(separator: ",\n") + "\n    }")
         }
         return "{\n  \"images\" : [\n" + entries.joined(separator: ",\n") + "\n  ],\n"
             + "  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
-    }
-
-    /// A JSON string literal, escaping quotes, backslashes and control characters as JSON
-    /// requires.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

@@ -183,13 +183,13 @@ public struct StarBadgeSpec: Sendable, Hashable {
 
     /// The spec as JSON with every key, sorted, one per line, ending in a newline: deterministic.
     public var json: String {
-        func color(_ c: Color?) -> String { AssetCatalog.jsonString(c.map { $0.description } ?? "none") }
+        func color(_ c: Color?) -> String { JSONWriter.literal(c.map { $0.description } ?? "none") }
         func number(_ d: Double) -> String { BadgeNameFormat.text(forRating: d) }
         var lines: [String] = []
         lines.append("\"empty\": \(color(empty))")
         lines.append("\"fill\": \(color(fill))")
         lines.append("\"fillMode\": \"\(fillMode.rawValue)\"")
-        lines.append("\"name\": \(AssetCatalog.jsonString(nameFormat.format))")
+        lines.append("\"name\": \(JSONWriter.literal(nameFormat.format))")
         lines.append("\"outline\": \(color(outline))")
         lines.append("\"outlineWidth\": \(number(outlineWidth))")
         lines.append("\"ratings\": [\(effectiveRatings.map(number).joined(separator: ", "))]")

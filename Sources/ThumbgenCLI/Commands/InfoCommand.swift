@@ -20,7 +20,7 @@ struct InfoCommand: Command {
         for path in arguments.positionals {
             do {
                 let decoder = try PNGDecoder(path: path, limits: limits)
-                console.out("\(DisplayText.escape(path)): \(Self.describe(decoder.info))\n")
+                console.out("\(PathEscaping.escape(path)): \(Self.describe(decoder.info))\n")
             } catch {
                 console.fail(path, error.message)
                 status = .failure

@@ -59,8 +59,8 @@ struct StarsCommand: Command {
                 let text = try set.hashManifest()
                 do { try AtomicFile.write(Array(text.utf8), to: manifest) } catch { throw StarBadgeError.writing(path: manifest, error) }
             }
-            console.err("\(written.count) badges written to \(DisplayText.escape(directory))"
-                        + (catalog.isEmpty ? "" : ", asset catalog \(DisplayText.escape(arguments.value("xcassets")!))") + "\n")
+            console.err("\(written.count) badges written to \(PathEscaping.escape(directory))"
+                        + (catalog.isEmpty ? "" : ", asset catalog \(PathEscaping.escape(arguments.value("xcassets")!))") + "\n")
             return .success
         } catch let error as StarBadgeError {
             console.err("thumbgen: \(error.message)\n")
@@ -78,7 +78,7 @@ struct StarsCommand: Command {
             spec.scales = [1]
             if let path = arguments.value("spec") {
                 guard let data = FileManager.default.contents(atPath: path) else {
-                    throw UsageError("--spec: cannot read \(DisplayText.escape(path))")
+                    throw UsageError("--spec: cannot read \(PathEscaping.escape(path))")
                 }
                 spec = try StarBadgeSpec(json: [UInt8](data))
             }
