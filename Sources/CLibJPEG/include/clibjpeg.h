@@ -73,10 +73,10 @@ int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *
                         tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE]);
 
 /* The first APP1 Exif payload after its 6-byte identifier (a TIFF structure). Returns 1 and
- * sets *data/*size when there is one (owned by the reader), else 0. */
+ * sets data and size when there is one (owned by the reader), else 0. */
 int tg_jpeg_exif(const tg_jpeg_reader *reader, const uint8_t **data, size_t *size);
 
-/* The ICC profile reassembled from APP2 "ICC_PROFILE" markers. Returns 1 and sets *data/*size
+/* The ICC profile reassembled from APP2 "ICC_PROFILE" markers. Returns 1 and sets data and size
  * when there is a complete one (owned by the reader), else 0. */
 int tg_jpeg_icc(tg_jpeg_reader *reader, const uint8_t **data, size_t *size);
 

@@ -11,6 +11,73 @@ public struct Thumbnailer: Sendable {
         self.options = options
     }
 
+    /// Thumbnails of a PNG or JPEG file's bytes (recognised by content) at each scale (ascending,
+    /// 1…3), upright (`autoRotate`) and in sRGB (unless `keepProfile`).
+    ///
+    /// A PNG that needs no colour conversion or rotation takes the streaming path of
+    /// `thumbnails(ofPNG:)`; one that does is decoded whole. A JPEG is reduced on load (1/2, 1/4 or
+    /// 1/8) as far as still leaves at least twice the largest scale's size on both axes; the fit
+    /// plan is computed from the full upright size, so output sizes do not depend on the reduction.
+    public func thumbnails(of bytes: [UInt8], scales: [Int] = [1]) throws(ImageLoadError) -> [Thumbnail] {
+        let loader = ImageLoader(limits: options.limits, autoRotate: options.autoRotate,
+                                 convertsToSRGB: !options.keepProfile)
+        if ImageLoader.format(of: bytes) == .png {
+            let decoder: PNGDecoder
+            do { decoder = try PNGDecoder(bytes: bytes, limits: options.limits) } catch { throw .png(error) }
+            if loader.needsNoTransform(decoder) {
+                do { return try thumbnails(from: decoder, scales: scales) } catch { throw .png(error) }
+            }
+            return try thumbnails(of: loader.load(decoder), scales: scales)
+        }
+        let largest = scales.max() ?? 1
+        let loaded = try loader.load(bytes) { width, height in
+            self.shrinkTarget(sourceWidth: width, sourceHeight: height, scale: largest)
+        }
+        return try thumbnails(of: loaded, scales: scales)
+    }
+
+    /// Thumbnails of a loaded image at each scale; plans use its full (pre-reduction) size.
+    public func thumbnails(of loaded: LoadedImage, scales: [Int] = [1]) throws(ImageLoadError) -> [Thumbnail] {
+        var results = [Thumbnail]()
+        for scale in scales {
+            do {
+                results.append(try encode(thumbnail(of: loaded, scale: scale), scale: scale, profile: loaded.keptProfile))
+            } catch {
+                throw .png(error)
+            }
+        }
+        return results
+    }
+
+    /// The thumbnail of a loaded image at a scale, as 8-bit pixels. A reduced-on-load image is
+    /// resampled with the plan of its full size, the plan's region scaled to the reduced pixels.
+    public func thumbnail(of loaded: LoadedImage, scale: Int = 1) -> Image {
+        let image = loaded.image
+        if loaded.reduction == 1 || (image.width == loaded.fullWidth && image.height == loaded.fullHeight) {
+            return thumbnail(of: image, scale: scale)
+        }
+        let plan = self.plan(sourceWidth: loaded.fullWidth, sourceHeight: loaded.fullHeight, scale: scale)
+        var region = SourceRegion(width: image.width, height: image.height)
+        if !plan.region.isWhole(width: loaded.fullWidth, height: loaded.fullHeight) {
+            let sx = Double(image.width) / Double(loaded.fullWidth), sy = Double(image.height) / Double(loaded.fullHeight)
+            let x = min(plan.region.x * sx, Double(image.width) - 1), y = min(plan.region.y * sy, Double(image.height) - 1)
+            region = SourceRegion(x: x, y: y, width: min(plan.region.width * sx, Double(image.width) - x),
+                                  height: min(plan.region.height * sy, Double(image.height) - y))
+        }
+        let bitmap = Resampler(kernel: options.kernel, light: options.light)
+            .resample(image, to: plan.width, height: plan.height, region: region)
+        return compose(bitmap, plan: plan, scale: scale)
+    }
+
+    /// The size the whole upright source would be resampled to at `scale`: what shrink-on-load
+    /// must keep at least twice of. Rounded up, so the reduction never goes one step too far.
+    func shrinkTarget(sourceWidth: Int, sourceHeight: Int, scale: Int) -> (width: Int, height: Int) {
+        let plan = self.plan(sourceWidth: sourceWidth, sourceHeight: sourceHeight, scale: scale)
+        let width = (Double(sourceWidth) * Double(plan.width) / plan.region.width).rounded(.up)
+        let height = (Double(sourceHeight) * Double(plan.height) / plan.region.height).rounded(.up)
+        return (Int(width), Int(height))
+    }
+
     /// Thumbnails of a PNG file's bytes at each scale (ascending, 1…3).
     public func thumbnails(ofPNG bytes: [UInt8], scales: [Int] = [1]) throws(PNGError) -> [Thumbnail] {
         let decoder = try PNGDecoder(bytes: bytes, limits: options.limits)
@@ -79,8 +146,9 @@ public struct Thumbnailer: Sendable {
         return Image(canvas.bitmap)
     }
 
-    private func encode(_ image: Image, scale: Int) throws(PNGError) -> Thumbnail {
-        let png = try PNGEncoder(colorType: options.colorType).encode(image)
+    /// Marks the output sRGB unless the source's colours were kept.
+    private func encode(_ image: Image, scale: Int, profile: [UInt8]? = nil) throws(PNGError) -> Thumbnail {
+        let png = try PNGEncoder(colorType: options.colorType, marksSRGB: !options.keepProfile).encode(image)
         return Thumbnail(scale: scale, image: image, png: png)
     }
 }

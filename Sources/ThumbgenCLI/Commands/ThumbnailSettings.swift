@@ -76,7 +76,7 @@ enum ThumbnailSettings {
     static func renderer(_ options: ThumbnailOptions) -> BatchRenderer {
         let thumbnailer = Thumbnailer(options: options)
         return { source in
-            try thumbnailer.thumbnails(ofPNG: source.bytes, scales: source.scales).map {
+            try thumbnailer.thumbnails(of: source.bytes, scales: source.scales).map {
                 RenderedOutput(suffix: OutputNaming.suffix(forScale: $0.scale), image: $0.image, png: $0.png)
             }
         }

@@ -1,0 +1,7 @@
+/// Why an ICC profile could not be built or used.
+public struct ColorProfileError: ThumbKitError, Equatable {
+    /// lcms2's message.
+    public let reason: String
+
+    public var message: String { "ICC profile: \(reason.lowercasedFirst)" }
+}
