@@ -417,7 +417,14 @@ int tg_png_encode(const tg_png_encode_params *p, tg_png_buffer *out, char messag
         png_set_PLTE(png, info, palette, p->palette_count);
         if (p->trns && p->trns_count > 0) png_set_tRNS(png, info, p->trns, p->trns_count, NULL);
     }
-    if (p->write_srgb) png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    if (p->icc && p->icc_size > 0) {
+        /* A profile libpng finds unfit (e.g. RGB on a gray image) is dropped with a warning rather
+         * than failing the write: the pixels are still right, only unlabelled. */
+        png_set_benign_errors(png, 1);
+        png_set_iCCP(png, info, "icc", PNG_COMPRESSION_TYPE_BASE, p->icc, (png_uint_32)p->icc_size);
+    } else if (p->write_srgb) {
+        png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    }
     png_write_info(png, info);
     if (p->bit_depth < 8) png_set_packing(png);
     for (uint32_t y = 0; y < p->height; y++) {

@@ -113,6 +113,8 @@ typedef struct {
     int compression_level;      /* zlib level 0-9 */
     int filter_mask;            /* PNG_FILTER_* bits for png_set_filter */
     int write_srgb;             /* 1: add an sRGB chunk (perceptual intent) */
+    const uint8_t *icc;         /* written as an iCCP chunk (instead of sRGB); may be NULL */
+    size_t icc_size;
 } tg_png_encode_params;
 
 typedef struct {

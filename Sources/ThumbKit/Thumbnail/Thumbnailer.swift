@@ -148,7 +148,9 @@ public struct Thumbnailer: Sendable {
 
     /// Marks the output sRGB unless the source's colours were kept.
     private func encode(_ image: Image, scale: Int, profile: [UInt8]? = nil) throws(PNGError) -> Thumbnail {
-        let png = try PNGEncoder(colorType: options.colorType, marksSRGB: !options.keepProfile).encode(image)
+        var encoder = PNGEncoder(colorType: options.colorType, marksSRGB: !options.keepProfile)
+        encoder.iccProfile = options.keepProfile ? profile : nil
+        let png = try encoder.encode(image)
         return Thumbnail(scale: scale, image: image, png: png)
     }
 }
