@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import ThumbKit
+
+/// Shrink-on-load: the factor chosen for a thumbnail, and how close the result stays to decoding
+/// at full size and resampling.
+@Suite struct JPEGShrinkOnLoadTests {
+    /// A 1600 × 1200 photo-like picture: smooth gradients, a soft texture, a few hard edges.
+    static let photo: [UInt8] = {
+        let w = 1600, h = 1200
+        let pixels = JPEGFixtures.rgb(width: w, height: h) { x, y in
+            let fx = Double(x) / Double(w), fy = Double(y) / Double(h)
+            let texture = 25 * sin(Double(x) * 0.05) * cos(Double(y) * 0.043)
+            var r = 60 + 150 * fx + texture, g = 40 + 170 * fy - texture / 2, b = 200 - 120 * fx * fy + texture / 3
+            if (x / 200 + y / 200) % 5 == 0 { r = 240; g = 230; b = 40 }   // hard-edged tiles
+            func clip(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v.rounded()))) }
+            return (clip(r), clip(g), clip(b))
+        }
+        return JPEGFixtures.encode(pixels, width: w, height: h, quality: 90, subsampling: .s420)
+    }()
+
+    static func timed<T>(_ body: () throws -> T) rethrows -> (T, Duration) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = try body()
+        return (value, clock.now - start)
+    }
+
+    @Test(arguments: [
+        (ThumbnailSize(width: 200, height: 200), [1], 4),            // 200×150: 1/4 leaves 400×300
+        (ThumbnailSize(width: 201, height: 201), [1], 2),            // 201×151: 1/4 would leave 400 < 402
+        (ThumbnailSize(width: 100, height: 100), [1], 8),            // 100×75: 1/8 leaves 200×150
+        (ThumbnailSize(width: 100, height: 100), [1, 2], 4),         // the @2x needs 200×150
+        (ThumbnailSize(width: 120, height: 120, mode: .cover), [1], 4), // whole would be 160×120
+        (ThumbnailSize(width: 1000, height: 1000), [1], 1),
+    ])
+    func shrinkOnLoadStaysCloseToTheFullDecode(size: ThumbnailSize, scales: [Int], expected: Int) throws {
+        let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: size))
+        let loaded = try ImageLoader().load(Self.photo) { w, h in
+            thumbnailer.shrinkTarget(sourceWidth: w, sourceHeight: h, scale: scales.max()!)
+        }
+        #expect(loaded.reduction == expected)
+        #expect(loaded.fullWidth == 1600 && loaded.fullHeight == 1200)
+        let (shrunk, fast) = try Self.timed { try thumbnailer.thumbnails(of: Self.photo, scales: scales) }
+        let (full, slow) = try Self.timed { () throws -> [Image] in
+            let image = try JPEGDecoder(bytes: Self.photo).decodeImage().image
+            return scales.map { thumbnailer.thumbnail(of: image, scale: $0) }
+        }
+        for (a, b) in zip(shrunk, full) {
+            #expect(a.image.width == b.width && a.image.height == b.height)
+            let (psnr, peak) = JPEGFixtures.psnr(a.image, b)
+            print("shrink 1/\(expected) \(size) @\(a.scale)x: PSNR \(String(format: "%.2f", psnr)) dB, max difference \(peak); \(fast) vs full decode \(slow)")
+            #expect(psnr >= 38, "PSNR \(psnr) dB")
+            #expect(peak <= 40)
+        }
+    }
+}
