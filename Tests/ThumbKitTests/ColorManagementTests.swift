@@ -28,9 +28,9 @@ import Testing
 
     @Test func displayP3RedIsWhatLcms2ComputesForSRGB() throws {
         let p3 = try JPEGFixtures.displayP3Profile()
-        // P3's red lies outside sRGB: lcms2 gives about (1.22, -0.04, -0.02) unclipped.
+        // P3's red lies outside sRGB: red above 1 (green and blue at or below 0) before clipping.
         let unclipped = JPEGFixtures.lcmsReference(profile: p3, rgb: [1, 0, 0])
-        #expect(unclipped[0] > 1.1 && unclipped[1] < 0 && unclipped[2] < 0, "\(unclipped)")
+        #expect(unclipped[0] > 1.05 && unclipped[1] <= 0.001 && unclipped[2] <= 0.001, "\(unclipped)")
         let reference = Self.reference8(p3, [255, 0, 0])
         #expect(reference == [255, 0, 0])
         let converted = ColorManagement.convertToSRGB(Self.solid((255, 0, 0)), from: .iccProfile(p3))
@@ -219,8 +219,11 @@ import Testing
         cmsSetPCS(profile, cmsSigLabData)
         let pipeline = cmsPipelineAlloc(nil, 4, 3)
         defer { cmsPipelineFree(pipeline) }
+        // lutAtoBType wants A curves, CLUT, B curves: identity curves around the table.
         let clut = table.withUnsafeBufferPointer { cmsStageAllocCLut16bit(nil, 2, 4, 3, $0.baseAddress) }
-        _ = cmsPipelineInsertStage(pipeline, cmsAT_BEGIN, clut)
+        _ = cmsPipelineInsertStage(pipeline, cmsAT_END, cmsStageAllocToneCurves(nil, 4, nil))
+        _ = cmsPipelineInsertStage(pipeline, cmsAT_END, clut)
+        _ = cmsPipelineInsertStage(pipeline, cmsAT_END, cmsStageAllocToneCurves(nil, 3, nil))
         _ = cmsWriteTag(profile, cmsSigAToB0Tag, UnsafeRawPointer(pipeline))
         var white = cmsD50_XYZ().pointee
         _ = cmsWriteTag(profile, cmsSigMediaWhitePointTag, &white)
