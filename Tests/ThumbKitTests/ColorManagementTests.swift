@@ -81,6 +81,14 @@ import Testing
         // The thumbnailer cannot stream this one: it needs the whole-image conversion.
         let thumbnail = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 4, height: 4))).thumbnails(of: png)[0]
         #expect(Self.close(Array(JPEGFixtures.pixel(thumbnail.image, 1, 1).prefix(3)), Self.reference8(p3, [200, 100, 50]), 1))
+        // keepProfile streams it unconverted and passes the profile on.
+        var keeping = ThumbnailOptions(size: ThumbnailSize(width: 4, height: 4))
+        keeping.keepProfile = true
+        #expect(ImageLoader(convertsToSRGB: false).needsNoTransform(decoder))
+        let kept = try Thumbnailer(options: keeping).thumbnails(of: png)[0]
+        #expect(Self.chunkTypes(kept.png).contains("iCCP"))
+        #expect(JPEGFixtures.pixel(kept.image, 1, 1) == [200, 100, 50, 255])
+        #expect(try PNGDecoder(bytes: kept.png).colorSource == .iccProfile(p3))
     }
 
     /// basn2c16.png: 16-bit RGB with gAMA 1.0 and no cHRM. The conversion runs at 16 bits and

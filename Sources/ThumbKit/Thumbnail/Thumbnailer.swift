@@ -25,7 +25,10 @@ public struct Thumbnailer: Sendable {
             let decoder: PNGDecoder
             do { decoder = try PNGDecoder(bytes: bytes, limits: options.limits) } catch { throw .png(error) }
             if loader.needsNoTransform(decoder) {
-                do { return try thumbnails(from: decoder, scales: scales) } catch { throw .png(error) }
+                // With keepProfile, an iCCP profile travels to the output unapplied.
+                var kept: [UInt8]?
+                if options.keepProfile, case .iccProfile(let profile) = decoder.colorSource { kept = profile }
+                do { return try thumbnails(from: decoder, scales: scales, profile: kept) } catch { throw .png(error) }
             }
             return try thumbnails(of: loader.load(decoder), scales: scales)
         }
@@ -90,7 +93,7 @@ public struct Thumbnailer: Sendable {
         return try thumbnails(from: decoder, scales: scales)
     }
 
-    private func thumbnails(from decoder: PNGDecoder, scales: [Int]) throws(PNGError) -> [Thumbnail] {
+    private func thumbnails(from decoder: PNGDecoder, scales: [Int], profile: [UInt8]? = nil) throws(PNGError) -> [Thumbnail] {
         let info = decoder.info
         if scales.count == 1 && !info.interlaced {
             let plan = self.plan(sourceWidth: info.width, sourceHeight: info.height, scale: scales[0])
@@ -98,13 +101,13 @@ public struct Thumbnailer: Sendable {
                 var source = decoder
                 let bitmap = try Resampler(kernel: options.kernel, light: options.light)
                     .resample(&source, to: plan.width, height: plan.height, region: plan.region)
-                return [try encode(compose(bitmap, plan: plan, scale: scales[0]), scale: scales[0])]
+                return [try encode(compose(bitmap, plan: plan, scale: scales[0]), scale: scales[0], profile: profile)]
             }
         }
         let image = try decoder.decodeImage()
         var results = [Thumbnail]()
         for scale in scales {
-            results.append(try encode(thumbnail(of: image, scale: scale), scale: scale))
+            results.append(try encode(thumbnail(of: image, scale: scale), scale: scale, profile: profile))
         }
         return results
     }
