@@ -9,6 +9,7 @@ public enum ImageLoadError: ThumbKitError, Equatable {
     /// The format is recognised (its name is given) but cannot be decoded.
     case unsupported(format: String)
 
+    /// One line, lower-case, for `thumbgen: FILE: message`.
     public var message: String {
         switch self {
         case .png(let error): return error.message

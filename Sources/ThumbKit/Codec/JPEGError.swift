@@ -13,6 +13,7 @@ public enum JPEGError: ThumbKitError, Equatable {
     /// The encoder (used by tests) failed; `reason` is libjpeg's message.
     case encodingFailed(reason: String)
 
+    /// One line, lower-case, for `thumbgen: FILE: message`.
     public var message: String {
         switch self {
         case .notJPEG(let reason): return reason

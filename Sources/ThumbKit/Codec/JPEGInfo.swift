@@ -2,12 +2,18 @@
 public struct JPEGInfo: Sendable, Hashable {
     /// The colour space of the stored samples (libjpeg's `jpeg_color_space`).
     public enum ColorSpace: String, Sendable, Hashable, CustomStringConvertible {
+        /// One luma channel.
         case gray
+        /// RGB stored as is (an Adobe marker with transform 0).
         case rgb
+        /// The usual photo encoding, converted to RGB while decoding.
         case yCbCr = "ycbcr"
+        /// Four inks, possibly inverted (see `hasAdobeMarker`).
         case cmyk
+        /// CMYK whose C, M, Y are stored as YCbCr (Adobe transform 2).
         case ycck
 
+        /// The lower-case name, e.g. "ycbcr".
         public var description: String { rawValue }
     }
 
@@ -17,6 +23,7 @@ public struct JPEGInfo: Sendable, Hashable {
     public let height: Int
     /// Colour components: 1 (gray), 3 (RGB / YCbCr) or 4 (CMYK / YCCK).
     public let components: Int
+    /// The colour space of the stored samples.
     public let colorSpace: ColorSpace
     /// True for a progressive (SOF2) file.
     public let progressive: Bool

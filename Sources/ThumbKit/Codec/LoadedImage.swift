@@ -8,6 +8,7 @@ public struct LoadedImage: Sendable, Equatable {
     /// The upright size of the full image in the file, before any reduction on load. Fit plans are
     /// computed from this size so that output sizes do not depend on the reduction.
     public let fullWidth: Int
+    /// The upright height of the full image in the file, before any reduction on load.
     public let fullHeight: Int
     /// The shrink-on-load factor applied (1, 2, 4 or 8; always 1 for PNG).
     public let reduction: Int
