@@ -150,6 +150,37 @@ import Testing
         }
     }
 
+    /// Damaged files (bytes overwritten, cut short) come back as an image or a typed error: no
+    /// crash, no exit, no longjmp into Swift. Deterministic: a fixed linear congruential sequence.
+    @Test(arguments: [false, true])
+    func damagedFilesFailCleanly(progressive: Bool) {
+        let original = JPEGFixtures.encode(Self.quadrants, width: 64, height: 48, progressive: progressive,
+                                           subsampling: .s420, exif: JPEGFixtures.exif(orientation: 6, bigEndian: false),
+                                           icc: [UInt8](repeating: 7, count: 200))
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var decoded = 0, failed = 0
+        for round in 0..<300 {
+            var bytes = original
+            for _ in 0..<(1 + round % 4) { bytes[3 + next() % (bytes.count - 3)] = UInt8(truncatingIfNeeded: next()) }
+            if round % 5 == 0 { bytes = Array(bytes.prefix(3 + next() % (bytes.count - 3))) }
+            for allowPartial in [false, true] {
+                do {
+                    let loaded = try ImageLoader(allowPartial: allowPartial).load(bytes, shrinkTarget: (8, 8))
+                    #expect(loaded.image.width > 0)
+                    decoded += 1
+                } catch {
+                    #expect(!error.message.isEmpty)
+                    failed += 1
+                }
+            }
+        }
+        #expect(decoded > 0 && failed > 0)
+    }
+
     /// Where the first 0xFF `marker` pair is (the encoder's headers hold no other 0xFF bytes).
     static func markerOffset(_ marker: UInt8, in jpeg: [UInt8]) -> Int {
         (0..<jpeg.count - 1).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == marker }!
