@@ -81,13 +81,14 @@ public struct Thumbnailer: Sendable {
         return (Int(width), Int(height))
     }
 
-    /// Thumbnails of a PNG file's bytes at each scale (ascending, 1…3).
+    /// Thumbnails of a PNG file's bytes at each scale (ascending, 1…3), its samples taken as
+    /// stored: no colour conversion, no EXIF rotation (`thumbnails(of:)` does both).
     public func thumbnails(ofPNG bytes: [UInt8], scales: [Int] = [1]) throws(PNGError) -> [Thumbnail] {
         let decoder = try PNGDecoder(bytes: bytes, limits: options.limits)
         return try thumbnails(from: decoder, scales: scales)
     }
 
-    /// Thumbnails of a PNG file at each scale.
+    /// Thumbnails of a PNG file at each scale, its samples taken as stored (see `thumbnails(ofPNG:)`).
     public func thumbnails(ofFile path: String, scales: [Int] = [1]) throws(PNGError) -> [Thumbnail] {
         let decoder = try PNGDecoder(path: path, limits: options.limits)
         return try thumbnails(from: decoder, scales: scales)
