@@ -6,8 +6,13 @@ import Testing
 /// at full size and resampling.
 @Suite struct JPEGShrinkOnLoadTests {
     /// A 1600 × 1200 photo-like picture: smooth gradients, a soft texture, a few hard edges.
-    static let photo: [UInt8] = {
-        let w = 1600, h = 1200
+    static let photo = makePhoto(width: 1600, height: 1200)
+    /// The same at a size no reduction divides (the last block of each row and column is partial).
+    /// Mapping the reduced image by exact division gives 44.2 dB here at 1/8; stretching it onto
+    /// the output (its rounded-up size taken as the whole picture) gave 31.3 dB.
+    static let oddPhoto = makePhoto(width: 1601, height: 1203)
+
+    static func makePhoto(width w: Int, height h: Int) -> [UInt8] {
         let pixels = JPEGFixtures.rgb(width: w, height: h) { x, y in
             let fx = Double(x) / Double(w), fy = Double(y) / Double(h)
             let texture = 25 * sin(Double(x) * 0.05) * cos(Double(y) * 0.043)
@@ -17,7 +22,7 @@ import Testing
             return (clip(r), clip(g), clip(b))
         }
         return JPEGFixtures.encode(pixels, width: w, height: h, quality: 90, subsampling: .s420)
-    }()
+    }
 
     static func timed<T>(_ body: () throws -> T) rethrows -> (T, Duration) {
         let clock = ContinuousClock()
@@ -59,5 +64,18 @@ import Testing
             let thumbnails = try thumbnailer.thumbnails(of: Self.photo, scales: scales)
             #expect(thumbnails.map(\.image) == scales.map { thumbnailer.thumbnail(of: reduced, scale: $0) })
         }
+    }
+
+    @Test(arguments: [(ThumbnailSize(width: 100, height: 100), 8, 201, 151),
+                      (ThumbnailSize(width: 90, height: 90, mode: .cover), 4, 401, 301)])  // whole would be 120×90
+    func oddSizesMapTheReducedImageExactly(size: ThumbnailSize, reduction: Int, width: Int, height: Int) throws {
+        let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: size))
+        let target = thumbnailer.shrinkTarget(sourceWidth: 1601, sourceHeight: 1203, scale: 1)
+        let reduced = try ImageLoader().load(Self.oddPhoto, shrinkTarget: target)
+        #expect(reduced.reduction == reduction && reduced.image.width == width && reduced.image.height == height)
+        let image = try JPEGDecoder(bytes: Self.oddPhoto).decodeImage().image
+        let (psnr, peak) = JPEGFixtures.psnr(thumbnailer.thumbnail(of: reduced, scale: 1), thumbnailer.thumbnail(of: image, scale: 1))
+        print("shrink 1/\(reduction) \(size) of 1601x1203: PSNR \(String(format: "%.2f", psnr)) dB, max difference \(peak)")
+        #expect(psnr >= 40 && peak <= 40)
     }
 }

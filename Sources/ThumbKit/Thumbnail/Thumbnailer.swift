@@ -53,20 +53,20 @@ public struct Thumbnailer: Sendable {
     }
 
     /// The thumbnail of a loaded image at a scale, as 8-bit pixels. A reduced-on-load image is
-    /// resampled with the plan of its full size, the plan's region scaled to the reduced pixels.
+    /// resampled with the plan of its full size, the plan's region divided by the reduction.
     public func thumbnail(of loaded: LoadedImage, scale: Int = 1) -> Image {
         let image = loaded.image
         if loaded.reduction == 1 || (image.width == loaded.fullWidth && image.height == loaded.fullHeight) {
             return thumbnail(of: image, scale: scale)
         }
         let plan = self.plan(sourceWidth: loaded.fullWidth, sourceHeight: loaded.fullHeight, scale: scale)
-        var region = SourceRegion(width: image.width, height: image.height)
-        if !plan.region.isWhole(width: loaded.fullWidth, height: loaded.fullHeight) {
-            let sx = Double(image.width) / Double(loaded.fullWidth), sy = Double(image.height) / Double(loaded.fullHeight)
-            let x = min(plan.region.x * sx, Double(image.width) - 1), y = min(plan.region.y * sy, Double(image.height) - 1)
-            region = SourceRegion(x: x, y: y, width: min(plan.region.width * sx, Double(image.width) - x),
-                                  height: min(plan.region.height * sy, Double(image.height) - y))
-        }
+        // libjpeg's reduced pixel i covers full pixels [f·i, f·i + f); a last, partial block still
+        // makes a whole pixel (sizes round up). So the exact map is a division by f, and the
+        // image's own content ends before its last pixel does when the size is not a multiple.
+        let f = Double(loaded.reduction)
+        let x = min(plan.region.x / f, Double(image.width) - 1), y = min(plan.region.y / f, Double(image.height) - 1)
+        let region = SourceRegion(x: x, y: y, width: min(plan.region.width / f, Double(image.width) - x),
+                                  height: min(plan.region.height / f, Double(image.height) - y))
         let bitmap = Resampler(kernel: options.kernel, light: options.light)
             .resample(image, to: plan.width, height: plan.height, region: region)
         return compose(bitmap, plan: plan, scale: scale)
