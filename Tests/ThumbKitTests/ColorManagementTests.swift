@@ -156,6 +156,26 @@ import Testing
         #expect(mismatched.image == plain)
     }
 
+    /// lcms2 contexts are per call: conversions (and failing ones, which log errors) on many
+    /// threads at once give the same pixels and the same warnings as one at a time.
+    @Test func concurrentConversionsAreIndependent() throws {
+        let p3 = try JPEGFixtures.displayP3Profile()
+        let image = Self.solid((200, 100, 50), width: 64, height: 64)
+        let good = ColorManagement.convertToSRGB(image, from: .iccProfile(p3))
+        let bad = ColorManagement.convertToSRGB(image, from: .iccProfile([UInt8](repeating: 9, count: 200)))
+        #expect(good.warning == nil && bad.warning != nil)
+        let results = Mutex()
+        nonisolated(unsafe) var mismatches = 0
+        DispatchQueue.concurrentPerform(iterations: 64) { i in
+            let result = ColorManagement.convertToSRGB(image, from: .iccProfile(i % 2 == 0 ? p3 : [UInt8](repeating: 9, count: 200)))
+            let expected = i % 2 == 0 ? good : bad
+            if result.image != expected.image || result.warning != expected.warning {
+                results.withLock { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     /// An Adobe (inverted) CMYK JPEG with a CMYK profile goes through a CMYK → sRGB transform,
     /// agreeing with lcms2 applied directly to the ink amounts.
     @Test(arguments: [false, true])
