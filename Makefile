@@ -1,5 +1,5 @@
 # thumbgen — build, test, demo, assets, bench, install.
-# Every target that compiles first makes sure libpng and zlib are there (see `deps`).
+# Every target that compiles first makes sure libpng, zlib, libjpeg and lcms2 are there (see `deps`).
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
@@ -11,14 +11,14 @@ DEMO_OUT ?= demo-output
 
 all: build
 
-# libpng and zlib headers, found through pkg-config as Package.swift asks.
+# libpng, zlib, libjpeg(-turbo) and lcms2 headers, found through pkg-config as Package.swift asks.
 deps:
-	@if ! pkg-config --exists libpng zlib 2>/dev/null; then \
+	@if ! pkg-config --exists libpng zlib libjpeg lcms2 2>/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "make: installing libpng-dev, zlib1g-dev and pkg-config"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev pkg-config >/dev/null; \
+	    echo "make: installing libpng-dev, zlib1g-dev, libjpeg-dev, liblcms2-dev and pkg-config"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev pkg-config >/dev/null; \
 	  else \
-	    echo "make: libpng and zlib development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev pkg-config" >&2; \
+	    echo "make: development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev pkg-config" >&2; \
 	    exit 1; \
 	  fi; \
 	fi

@@ -21,9 +21,31 @@ let package = Package(
             dependencies: ["CPNGSystem"],
             linkerSettings: [.linkedLibrary("z")]
         ),
+        // libjpeg(-turbo) as the system provides it (pkg-config libjpeg).
+        .systemLibrary(
+            name: "CJPEGSystem",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        // The only code that calls libjpeg: error_exit longjmps back inside C, never into Swift.
+        .target(
+            name: "CLibJPEG",
+            dependencies: ["CJPEGSystem"]
+        ),
+        // Little CMS 2 as the system provides it (pkg-config lcms2).
+        .systemLibrary(
+            name: "CLCMSSystem",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
+        // The only code that calls lcms2: per-call contexts, errors captured as messages.
+        .target(
+            name: "CLibLCMS",
+            dependencies: ["CLCMSSystem"]
+        ),
         .target(
             name: "ThumbKit",
-            dependencies: ["CLibPNG"],
+            dependencies: ["CLibPNG", "CLibJPEG", "CLibLCMS"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Argument parsing, commands and printing; a library so the tests can drive it.
@@ -53,7 +75,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ThumbKitTests",
-            dependencies: ["ThumbKit"],
+            // CLibJPEG's encoder makes the JPEG fixtures; lcms2 itself is the colour reference.
+            dependencies: ["ThumbKit", "CLibJPEG", "CLibLCMS", "CLCMSSystem"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

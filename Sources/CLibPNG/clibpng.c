@@ -302,6 +302,30 @@ int tg_png_read_image(tg_png_reader *r, uint8_t *dst) {
     return TG_PNG_OK;
 }
 
+/* Getters only: none of these can png_error, so no setjmp is needed. */
+void tg_png_get_metadata(const tg_png_reader *r, tg_png_metadata *m) {
+    memset(m, 0, sizeof *m);
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 profile_size = 0;
+    if (png_get_iCCP(r->png, r->info, &name, &compression, &profile, &profile_size) && profile) {
+        m->icc = profile;
+        m->icc_size = profile_size;
+    }
+    int intent = 0;
+    m->has_srgb = png_get_sRGB(r->png, r->info, &intent) != 0;
+    m->has_gama = png_get_gAMA(r->png, r->info, &m->gamma) != 0;
+    m->has_chrm = png_get_cHRM(r->png, r->info, &m->chrm[0], &m->chrm[1], &m->chrm[2], &m->chrm[3],
+                               &m->chrm[4], &m->chrm[5], &m->chrm[6], &m->chrm[7]) != 0;
+    png_uint_32 exif_size = 0;
+    png_bytep exif = NULL;
+    if (png_get_eXIf_1(r->png, r->info, &exif_size, &exif) && exif) {
+        m->exif = exif;
+        m->exif_size = exif_size;
+    }
+}
+
 const char *tg_png_reader_message(const tg_png_reader *r) { return r->message; }
 
 void tg_png_close(tg_png_reader *r) {
@@ -393,7 +417,14 @@ int tg_png_encode(const tg_png_encode_params *p, tg_png_buffer *out, char messag
         png_set_PLTE(png, info, palette, p->palette_count);
         if (p->trns && p->trns_count > 0) png_set_tRNS(png, info, p->trns, p->trns_count, NULL);
     }
-    if (p->write_srgb) png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    if (p->icc && p->icc_size > 0) {
+        /* A profile libpng finds unfit (e.g. RGB on a gray image) is dropped with a warning rather
+         * than failing the write: the pixels are still right, only unlabelled. */
+        png_set_benign_errors(png, 1);
+        png_set_iCCP(png, info, "icc", PNG_COMPRESSION_TYPE_BASE, p->icc, (png_uint_32)p->icc_size);
+    } else if (p->write_srgb) {
+        png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    }
     png_write_info(png, info);
     if (p->bit_depth < 8) png_set_packing(png);
     for (uint32_t y = 0; y < p->height; y++) {

@@ -12,6 +12,7 @@ import Testing
                              kernel: .mitchell, light: .sRGB, cornerRadius: 12.5,
                              background: Color(red: 1, green: 2, blue: 3, alpha: 4), colorType: .rgba),
             ThumbnailOptions(size: ThumbnailSize(width: 64, height: 64, mode: .contain, scale: .enlargeOnly)),
+            { var o = ThumbnailOptions(); o.autoRotate = false; o.keepProfile = true; return o }(),
         ]
         for options in samples {
             let parsed = try ThumbnailOptions(canonicalDescription: options.canonicalDescription)

@@ -52,7 +52,8 @@ import ThumbKit
     func sameSizeRoundTripKeepsThePixels(name: String) throws {
         let output = CLIFixtures.temporaryDirectory("roundtrip")
         let source = CLIFixtures.path("pngsuite/" + name)
-        let run = CLIRun([source, "-o", output, "--size", "100000"])
+        // The PngSuite declares gAMA 1.0: --keep-profile keeps the samples as stored.
+        let run = CLIRun([source, "-o", output, "--size", "100000", "--keep-profile"])
         #expect(run.status == .success, "\(run.err)")
         let written = try PNGDecoder.decode(path: output + "/" + name)
         #expect(written == (try PNGDecoder.decode(path: source)).converted8())
@@ -65,5 +66,16 @@ import ThumbKit
         let usage = try CLIFixtures.runBinary(["--bogus"])
         #expect(usage.status == 64)
         #expect(usage.err.hasPrefix("thumbgen: unknown option '--bogus'"))
+    }
+}
+
+@Suite struct RoundTripTests {
+    @Test func sameSizeSRGBSourceKeepsThePixelsWithoutFlags() throws {
+        // An sRGB icon with no gamma or profile chunks: nothing to convert, so a pixel-exact copy.
+        let source = CLIFixtures.path("../../Assets/samples/icons/bookmarks-48.png")
+        let output = CLIFixtures.temporaryDirectory("roundtrip")
+        let run = CLIRun([source, "-o", output, "--size", "100000"])
+        #expect(run.status == .success, "\(run.err)")
+        #expect(try PNGDecoder.decode(path: output + "/bookmarks-48.png") == (try PNGDecoder.decode(path: source)).converted8())
     }
 }

@@ -75,6 +75,23 @@ int tg_png_read_rows(tg_png_reader *reader, uint8_t *dst, uint32_t count);
  * not after, tg_png_read_rows. */
 int tg_png_read_image(tg_png_reader *reader, uint8_t *dst);
 
+/* Colour and orientation metadata seen before the first IDAT (what png_read_info read). Pointers
+ * are owned by the reader. cICP is not reported: libpng before 1.6.45 does not read it. */
+typedef struct {
+    const uint8_t *icc;         /* iCCP profile, decompressed; NULL if none */
+    size_t icc_size;
+    int has_srgb;               /* an sRGB chunk */
+    int has_gama;               /* a gAMA chunk (or one implied by sRGB) */
+    double gamma;               /* file gamma, e.g. 0.45455 */
+    int has_chrm;               /* a cHRM chunk (or one implied by sRGB) */
+    double chrm[8];             /* white x, y, red x, y, green x, y, blue x, y */
+    const uint8_t *exif;        /* eXIf payload (a TIFF structure); NULL if none */
+    size_t exif_size;
+} tg_png_metadata;
+
+/* Fills *metadata from the chunks read so far (those before IDAT). */
+void tg_png_get_metadata(const tg_png_reader *reader, tg_png_metadata *metadata);
+
 /* The message of the reader's last failure (empty if none). */
 const char *tg_png_reader_message(const tg_png_reader *reader);
 
@@ -96,6 +113,8 @@ typedef struct {
     int compression_level;      /* zlib level 0-9 */
     int filter_mask;            /* PNG_FILTER_* bits for png_set_filter */
     int write_srgb;             /* 1: add an sRGB chunk (perceptual intent) */
+    const uint8_t *icc;         /* written as an iCCP chunk (instead of sRGB); may be NULL */
+    size_t icc_size;
 } tg_png_encode_params;
 
 typedef struct {

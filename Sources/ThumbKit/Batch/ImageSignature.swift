@@ -20,7 +20,7 @@ public struct ImageSignature: Sendable, Hashable {
     /// PNG's 8-byte signature (ISO/IEC 15948 §5.2).
     public static let png = ImageSignature(name: "PNG", prefix: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], isSupported: true)
     /// JPEG's start-of-image marker followed by the next marker's 0xFF (ITU T.81 §B.1.1.3).
-    public static let jpeg = ImageSignature(name: "JPEG", prefix: [0xFF, 0xD8, 0xFF], isSupported: false)
+    public static let jpeg = ImageSignature(name: "JPEG", prefix: [0xFF, 0xD8, 0xFF], isSupported: true)
 
     /// Every format the batch recognises, tried in order.
     public static let known: [ImageSignature] = [.png, .jpeg]

@@ -9,7 +9,7 @@ import Glibc
 /// A decoder reads one image once; it is not shared between threads.
 public final class PNGDecoder {
     public let info: PNGInfo
-    private let reader: OpaquePointer
+    let reader: OpaquePointer
     /// The encoded bytes when decoding from memory: libpng reads them in place.
     private let ownedBytes: UnsafeMutableRawBufferPointer?
     private var rowsRead = 0

@@ -20,6 +20,9 @@ public struct PNGEncoder: Sendable {
     public var compressionLevel: Int
     /// Adds an `sRGB` chunk saying the samples are sRGB.
     public var marksSRGB: Bool
+    /// An ICC profile written as an `iCCP` chunk (in place of `sRGB`); libpng drops one that does
+    /// not fit the written colour type (an RGB profile on a gray image).
+    public var iccProfile: [UInt8]? = nil
 
     public init(colorType: ColorTypeChoice = .automatic, compressionLevel: Int = 9, marksSRGB: Bool = false) {
         precondition((0...9).contains(compressionLevel), "zlib levels are 0…9")
@@ -40,7 +43,8 @@ public struct PNGEncoder: Sendable {
             ? Int32(PNG_FILTER_NONE_C) : Int32(PNG_ALL_FILTERS_C)
         var message = [CChar](repeating: 0, count: Int(TG_PNG_MESSAGE_SIZE))
         var buffer = tg_png_buffer()
-        let status: Int32 = layout.samples.withUnsafeBufferPointer { samples in
+        let icc = iccProfile ?? []
+        let status: Int32 = icc.withUnsafeBufferPointer { icc in layout.samples.withUnsafeBufferPointer { samples in
             layout.palette.withUnsafeBufferPointer { palette in
                 layout.transparency.withUnsafeBufferPointer { transparency in
                     var params = tg_png_encode_params(
@@ -50,11 +54,11 @@ public struct PNGEncoder: Sendable {
                         palette: palette.baseAddress, palette_count: Int32(layout.palette.count / 3),
                         trns: transparency.baseAddress, trns_count: Int32(layout.transparency.count),
                         compression_level: Int32(compressionLevel), filter_mask: filters,
-                        write_srgb: marksSRGB ? 1 : 0)
+                        write_srgb: marksSRGB ? 1 : 0, icc: icc.baseAddress, icc_size: icc.count)
                     return message.withUnsafeMutableBufferPointer { tg_png_encode(&params, &buffer, $0.baseAddress) }
                 }
             }
-        }
+        } }
         defer { tg_png_buffer_free(&buffer) }
         guard status == Int32(TG_PNG_OK), let data = buffer.data else {
             throw status == Int32(TG_PNG_ERR_MEMORY) ? .outOfMemory : .encodingFailed(reason: String(cMessage: message))

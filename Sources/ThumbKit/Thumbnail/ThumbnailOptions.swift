@@ -19,11 +19,17 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public var colorType: PNGEncoder.ColorTypeChoice
     /// Decoder limits.
     public var limits: DecodeLimits
+    /// Turns the image upright by its EXIF orientation (JPEG APP1, PNG `eXIf`) before fitting it
+    /// (`--no-rotate` turns this off); default true.
+    public var autoRotate: Bool
+    /// Leaves the pixels in the source's colours and writes its ICC profile into the thumbnail,
+    /// instead of converting to sRGB and marking the output sRGB; default false.
+    public var keepProfile: Bool
 
     public init(size: ThumbnailSize = ThumbnailSize(width: 128, height: 128), gravity: Gravity = .centre,
                 kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear, cornerRadius: Double = 0,
                 background: Color? = nil, colorType: PNGEncoder.ColorTypeChoice = .automatic,
-                limits: DecodeLimits = .default) {
+                limits: DecodeLimits = .default, autoRotate: Bool = true, keepProfile: Bool = false) {
         self.size = size
         self.gravity = gravity
         self.kernel = kernel
@@ -32,6 +38,8 @@ public struct ThumbnailOptions: Sendable, Hashable {
         self.background = background
         self.colorType = colorType
         self.limits = limits
+        self.autoRotate = autoRotate
+        self.keepProfile = keepProfile
     }
 
     /// Every setting that affects output pixels or bytes, in a fixed order: what a manifest's
@@ -47,7 +55,10 @@ public struct ThumbnailOptions: Sendable, Hashable {
             "radius=\(cornerRadius)",
             "background=\(background.map(\.description) ?? "none")",
             "color-type=\(colorType.rawValue)",
+            "rotate=\(autoRotate ? "auto" : "off")",
+            "profile=\(keepProfile ? "keep" : "srgb")",
             "codec=\(PNGCodecVersions.string)",
+            "jpeg=\(JPEGCodecVersions.string)",
         ].joined(separator: ";")
     }
 
@@ -57,8 +68,9 @@ public struct ThumbnailOptions: Sendable, Hashable {
     private static let scaleNames: [ScaleRule: String] = [.shrinkOnly: "shrink", .enlargeOnly: "enlarge", .any: "any"]
 
     /// Rebuilds options from `canonicalDescription` (as a manifest records it), so `thumbgen check`
-    /// can regenerate an output with the settings it was made with. The `codec` entry is not
-    /// needed to render and is ignored; limits take their defaults.
+    /// can regenerate an output with the settings it was made with. The `codec` and `jpeg`
+    /// (library versions) entries are not needed to render and are ignored; limits take their
+    /// defaults.
     public init(canonicalDescription text: String) throws(ThumbnailSettingsError) {
         var fields: [String: String] = [:]
         for item in text.split(separator: ";") {
@@ -88,6 +100,8 @@ public struct ThumbnailOptions: Sendable, Hashable {
             background = color
         }
         colorType = try field("color-type") { PNGEncoder.ColorTypeChoice(rawValue: $0) }
+        autoRotate = try field("rotate") { ["auto": true, "off": false][$0] }
+        keepProfile = try field("profile") { ["keep": true, "srgb": false][$0] }
     }
 }
 

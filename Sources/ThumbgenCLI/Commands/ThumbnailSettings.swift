@@ -15,6 +15,8 @@ enum ThumbnailSettings {
         OptionSpec("scales", value: "LIST", help: "Also write NAME@2x.png / NAME@3x.png at 2x / 3x the box, e.g. 1,2,3 (default 1)."),
         OptionSpec("kernel", value: "NAME", help: "lanczos3 (default), lanczos2, mitchell, catrom, bilinear, box or nearest."),
         OptionSpec("no-linear", help: "Filter sRGB values directly instead of linear light (as most tools do)."),
+        OptionSpec("no-rotate", help: "Keep the stored orientation instead of applying the EXIF orientation tag."),
+        OptionSpec("keep-profile", help: "Keep the source's colour space (and embed its ICC profile) instead of converting to sRGB."),
         OptionSpec("color-type", value: "TYPE",
                    help: "PNG colour type: auto (smallest lossless, default) or rgba (force 8-bit RGBA)."),
         CommonOptions.maxPixels,
@@ -55,6 +57,8 @@ enum ThumbnailSettings {
         options.kernel = try arguments.value("kernel", default: .lanczos3,
             expected: ResamplingKernel.allCases.map(\.rawValue).joined(separator: ", ")) { try? ResamplingKernel(name: $0) }
         options.light = arguments.has("no-linear") ? .sRGB : .linear
+        options.autoRotate = !arguments.has("no-rotate")
+        options.keepProfile = arguments.has("keep-profile")
         options.colorType = try arguments.value("color-type", default: .automatic, expected: "auto or rgba") {
             PNGEncoder.ColorTypeChoice(rawValue: $0)
         }
@@ -81,7 +85,7 @@ enum ThumbnailSettings {
                 settings = try ThumbnailOptions(canonicalDescription: source.settings)
                 settings.limits = options.limits
             }
-            return try Thumbnailer(options: settings).thumbnails(ofPNG: source.bytes, scales: source.scales).map {
+            return try Thumbnailer(options: settings).thumbnails(of: source.bytes, scales: source.scales).map {
                 RenderedOutput(suffix: OutputNaming.suffix(forScale: $0.scale), image: $0.image, png: $0.png)
             }
         }

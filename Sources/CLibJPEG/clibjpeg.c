@@ -1,0 +1,437 @@
+/*
+ * clibjpeg.c: the only file that calls libjpeg. See include/clibjpeg.h for the policy.
+ *
+ * Each exported function that calls into libjpeg sets the reader's setjmp() point before its
+ * first libjpeg call; error_exit copies libjpeg's message and longjmps back there. State that must
+ * survive the jump lives in the heap-allocated reader (never in locals modified after setjmp), as
+ * the C standard requires for values read after a longjmp.
+ */
+#include "clibjpeg.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+
+struct tg_jpeg_reader {
+    struct jpeg_decompress_struct cinfo;
+    struct jpeg_error_mgr err;
+    struct jpeg_progress_mgr progress;
+    jmp_buf jump;
+    int created;                /* cinfo was created (needs jpeg_destroy_decompress) */
+    int failure;                /* TG_JPEG_* code set before longjmp, when more precise than LIBJPEG */
+    int allow_partial;
+    int truncated;
+    int started;
+    int finished;
+    int raw_cmyk;
+    int convert_cmyk;           /* rows come out as CMYK and are converted to RGBA here */
+    uint32_t max_scans;
+    uint8_t *icc;               /* from jpeg_read_icc_profile (malloc) */
+    unsigned int icc_size;
+    int icc_read;
+    tg_jpeg_info summary;
+    int warnings;
+    int kept;
+    char warning_text[TG_JPEG_MAX_WARNINGS][TG_JPEG_MESSAGE_SIZE];
+    char message[TG_JPEG_MESSAGE_SIZE];
+};
+
+static void copy_message(char *dst, const char *src) {
+    snprintf(dst, TG_JPEG_MESSAGE_SIZE, "%s", src ? src : "");
+}
+
+/* The reader is the first thing libjpeg's cinfo lives in, so the callbacks get back to it. */
+static struct tg_jpeg_reader *reader_of(j_common_ptr cinfo) {
+    return (struct tg_jpeg_reader *)((char *)cinfo - offsetof(struct tg_jpeg_reader, cinfo));
+}
+
+static void fail_jump(struct tg_jpeg_reader *r, int code, const char *text) {
+    if (r->failure == TG_JPEG_OK) {
+        r->failure = code;
+        copy_message(r->message, text);
+    }
+    longjmp(r->jump, 1);
+}
+
+/* Replaces libjpeg's default, which prints and calls exit(). */
+static void error_exit(j_common_ptr cinfo) {
+    struct tg_jpeg_reader *r = reader_of(cinfo);
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    int code = TG_JPEG_ERR_LIBJPEG;
+    if (cinfo->err->msg_code == JERR_OUT_OF_MEMORY) code = TG_JPEG_ERR_MEMORY;
+    if (cinfo->err->msg_code == JERR_NO_SOI) code = TG_JPEG_ERR_NOT_JPEG;
+    fail_jump(r, code, text);
+}
+
+/* Replaces libjpeg's default, which prints warnings to stderr. Trace messages (level > 0) are
+ * dropped; warnings are kept for the caller. A premature end stops decoding right here unless a
+ * partial image was asked for: otherwise libjpeg would go on and fill the rest with grey. */
+static void emit_message(j_common_ptr cinfo, int msg_level) {
+    if (msg_level >= 0) return;
+    struct tg_jpeg_reader *r = reader_of(cinfo);
+    r->warnings++;
+    cinfo->err->num_warnings++;
+    if (cinfo->err->msg_code == JWRN_JPEG_EOF) {
+        r->truncated = 1;
+        if (!r->allow_partial) fail_jump(r, TG_JPEG_ERR_TRUNCATED, "file is truncated");
+    }
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    for (int i = 0; i < r->kept; i++) {
+        if (strcmp(r->warning_text[i], text) == 0) return;
+    }
+    if (r->kept < TG_JPEG_MAX_WARNINGS) copy_message(r->warning_text[r->kept++], text);
+}
+
+/* Counts scans: a hostile progressive file can have thousands of tiny scans, each a full pass
+ * over the coefficients (the reason for libjpeg-turbo's djpeg -maxscans). */
+static void progress_monitor(j_common_ptr cinfo) {
+    struct tg_jpeg_reader *r = reader_of(cinfo);
+    j_decompress_ptr d = (j_decompress_ptr)cinfo;
+    if (r->max_scans != 0 && d->input_scan_number > (int)r->max_scans) {
+        char text[TG_JPEG_MESSAGE_SIZE];
+        snprintf(text, sizeof text, "progressive JPEG has more than %u scans", (unsigned)r->max_scans);
+        fail_jump(r, TG_JPEG_ERR_LIMIT, text);
+    }
+}
+
+static int space_of(J_COLOR_SPACE space) {
+    switch (space) {
+    case JCS_GRAYSCALE: return TG_JPEG_CS_GRAY;
+    case JCS_RGB: return TG_JPEG_CS_RGB;
+    case JCS_YCbCr: return TG_JPEG_CS_YCBCR;
+    case JCS_CMYK: return TG_JPEG_CS_CMYK;
+    case JCS_YCCK: return TG_JPEG_CS_YCCK;
+    default: return TG_JPEG_CS_UNKNOWN;
+    }
+}
+
+static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t size,
+                       const tg_jpeg_limits *limits) {
+    if (size == 0) {
+        copy_message(r->message, "file is empty");
+        return TG_JPEG_ERR_NOT_JPEG;
+    }
+    if (size < 2 || data[0] != 0xFF || data[1] != 0xD8) {
+        copy_message(r->message, "not a JPEG file (no start-of-image marker)");
+        return TG_JPEG_ERR_NOT_JPEG;
+    }
+    if (limits->max_file_bytes != 0 && size > limits->max_file_bytes) {
+        snprintf(r->message, TG_JPEG_MESSAGE_SIZE,
+                 "file is larger than the limit of %llu bytes (--max-file-bytes)",
+                 (unsigned long long)limits->max_file_bytes);
+        return TG_JPEG_ERR_LIMIT;
+    }
+    r->max_scans = limits->max_scans;
+    r->cinfo.err = jpeg_std_error(&r->err);
+    r->err.error_exit = error_exit;
+    r->err.emit_message = emit_message;
+    if (setjmp(r->jump)) {
+        return r->failure != TG_JPEG_OK ? r->failure : TG_JPEG_ERR_LIBJPEG;
+    }
+    jpeg_create_decompress(&r->cinfo);
+    r->created = 1;
+    r->progress.progress_monitor = progress_monitor;
+    r->cinfo.progress = &r->progress;
+    jpeg_mem_src(&r->cinfo, data, (unsigned long)size);
+    /* EXIF (APP1) and ICC (APP2) are kept whole; a marker holds at most 65533 bytes. */
+    jpeg_save_markers(&r->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_save_markers(&r->cinfo, JPEG_APP0 + 2, 0xFFFF);
+    jpeg_read_header(&r->cinfo, TRUE);
+
+    uint32_t width = r->cinfo.image_width, height = r->cinfo.image_height;
+    uint64_t pixels = (uint64_t)width * (uint64_t)height;
+    if (limits->max_pixels != 0 && pixels > limits->max_pixels) {
+        snprintf(r->message, TG_JPEG_MESSAGE_SIZE,
+                 "image is %ux%u (%llu pixels), above the limit of %llu pixels (--max-pixels)",
+                 (unsigned)width, (unsigned)height, (unsigned long long)pixels,
+                 (unsigned long long)limits->max_pixels);
+        return TG_JPEG_ERR_LIMIT;
+    }
+    if (limits->max_dimension != 0 && (width > limits->max_dimension || height > limits->max_dimension)) {
+        snprintf(r->message, TG_JPEG_MESSAGE_SIZE, "image is %ux%u, above the limit of %u pixels per side",
+                 (unsigned)width, (unsigned)height, (unsigned)limits->max_dimension);
+        return TG_JPEG_ERR_LIMIT;
+    }
+    r->summary.width = width;
+    r->summary.height = height;
+    r->summary.components = r->cinfo.num_components;
+    r->summary.color_space = space_of(r->cinfo.jpeg_color_space);
+    r->summary.progressive = r->cinfo.progressive_mode ? 1 : 0;
+    r->summary.adobe_marker = r->cinfo.saw_Adobe_marker ? 1 : 0;
+    /* Adobe's applications write CMYK inverted (0 = full ink) and mark it with APP14; libjpeg
+     * leaves the samples as stored. Without the marker, plain CMYK is taken as ink amounts. */
+    r->summary.inverted_cmyk = r->cinfo.saw_Adobe_marker ? 1 : 0;
+    if (r->summary.color_space == TG_JPEG_CS_UNKNOWN) {
+        copy_message(r->message, "unsupported JPEG colour space");
+        return TG_JPEG_ERR_LIBJPEG;
+    }
+    return TG_JPEG_OK;
+}
+
+int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *limits,
+                        tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE]) {
+    *out = NULL;
+    struct tg_jpeg_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        copy_message(message, "out of memory");
+        return TG_JPEG_ERR_MEMORY;
+    }
+    int status = open_header(r, data, size, limits);
+    if (status != TG_JPEG_OK) {
+        copy_message(message, r->message);
+        tg_jpeg_close(r);
+        return status;
+    }
+    *info = r->summary;
+    *out = r;
+    return TG_JPEG_OK;
+}
+
+int tg_jpeg_exif(const tg_jpeg_reader *r, const uint8_t **data, size_t *size) {
+    static const uint8_t ident[6] = {'E', 'x', 'i', 'f', 0, 0};
+    for (jpeg_saved_marker_ptr m = r->cinfo.marker_list; m; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length >= 6 && memcmp(m->data, ident, 6) == 0) {
+            *data = m->data + 6;
+            *size = m->data_length - 6;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int tg_jpeg_icc(tg_jpeg_reader *r, const uint8_t **data, size_t *size) {
+    if (!r->icc_read) {
+        r->icc_read = 1;
+        if (setjmp(r->jump)) return 0;
+        JOCTET *icc = NULL;
+        unsigned int length = 0;
+        /* Reassembles the numbered chunks; a missing or duplicated chunk is a warning and FALSE. */
+        if (jpeg_read_icc_profile(&r->cinfo, &icc, &length) && icc) {
+            r->icc = icc;
+            r->icc_size = length;
+        }
+    }
+    if (!r->icc) return 0;
+    *data = r->icc;
+    *size = r->icc_size;
+    return 1;
+}
+
+int tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int allow_partial,
+                  uint32_t *out_width, uint32_t *out_height) {
+    if (r->failure != TG_JPEG_OK) return r->failure;
+    if (r->started) {
+        copy_message(r->message, "decompression already started");
+        return r->failure = TG_JPEG_ERR_STATE;
+    }
+    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) {
+        copy_message(r->message, "scale must be 1/1, 1/2, 1/4 or 1/8");
+        return r->failure = TG_JPEG_ERR_STATE;
+    }
+    r->allow_partial = allow_partial;
+    if (setjmp(r->jump)) {
+        return r->failure != TG_JPEG_OK ? r->failure : TG_JPEG_ERR_LIBJPEG;
+    }
+    r->cinfo.scale_num = 1;
+    r->cinfo.scale_denom = (unsigned int)scale_denom;
+    /* Accurate integer IDCT and fancy upsampling: libjpeg's defaults, deterministic on every
+     * machine (the integer paths of libjpeg-turbo give the same results with or without SIMD). */
+    r->cinfo.dct_method = JDCT_ISLOW;
+    r->cinfo.do_fancy_upsampling = TRUE;
+    int cmyk = r->summary.color_space == TG_JPEG_CS_CMYK || r->summary.color_space == TG_JPEG_CS_YCCK;
+    if (cmyk) {
+        /* libjpeg converts YCCK to CMYK but not CMYK to RGB; that is done here or by the caller. */
+        r->cinfo.out_color_space = JCS_CMYK;
+        r->raw_cmyk = raw_cmyk;
+        r->convert_cmyk = !raw_cmyk;
+    } else {
+        r->cinfo.out_color_space = JCS_EXT_RGBA;
+    }
+    jpeg_calc_output_dimensions(&r->cinfo);
+    *out_width = r->cinfo.output_width;
+    *out_height = r->cinfo.output_height;
+    jpeg_start_decompress(&r->cinfo);
+    r->started = 1;
+    if (r->cinfo.output_components != 4) {
+        copy_message(r->message, "internal error: unexpected output layout");
+        return r->failure = TG_JPEG_ERR_STATE;
+    }
+    return TG_JPEG_OK;
+}
+
+/* Naive CMYK → RGB, as every viewer without a profile does: each ink removes its share of light.
+ * Inverted (Adobe) samples already are "1 - ink", so R = C'·K'; plain ones are R = (1-C)(1-K). */
+static void cmyk_row_to_rgba(uint8_t *row, uint32_t width, int inverted) {
+    for (uint32_t x = 0; x < width; x++) {
+        uint8_t *p = row + (size_t)x * 4;
+        unsigned c = p[0], m = p[1], y = p[2], k = p[3];
+        if (!inverted) {
+            c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k;
+        }
+        p[0] = (uint8_t)((c * k + 127) / 255);
+        p[1] = (uint8_t)((m * k + 127) / 255);
+        p[2] = (uint8_t)((y * k + 127) / 255);
+        p[3] = 255;
+    }
+}
+
+int tg_jpeg_read_image(tg_jpeg_reader *r, uint8_t *dst) {
+    if (r->failure != TG_JPEG_OK) return r->failure;
+    if (!r->started || r->finished) {
+        copy_message(r->message, "read without start, or twice");
+        return r->failure = TG_JPEG_ERR_STATE;
+    }
+    if (setjmp(r->jump)) {
+        return r->failure != TG_JPEG_OK ? r->failure : TG_JPEG_ERR_LIBJPEG;
+    }
+    size_t row_bytes = (size_t)r->cinfo.output_width * 4;
+    while (r->cinfo.output_scanline < r->cinfo.output_height) {
+        JSAMPROW rows[4];
+        JDIMENSION first = r->cinfo.output_scanline;
+        int n = 0;
+        for (; n < 4 && first + (JDIMENSION)n < r->cinfo.output_height; n++)
+            rows[n] = dst + (size_t)(first + (JDIMENSION)n) * row_bytes;
+        JDIMENSION got = jpeg_read_scanlines(&r->cinfo, rows, (JDIMENSION)n);
+        if (r->convert_cmyk) {
+            for (JDIMENSION i = 0; i < got; i++) cmyk_row_to_rgba(rows[i], r->cinfo.output_width, r->summary.inverted_cmyk);
+        }
+        if (got == 0) {
+            copy_message(r->message, "libjpeg returned no rows");
+            return r->failure = TG_JPEG_ERR_LIBJPEG;
+        }
+    }
+    /* Reads to EOI so that a truncated tail or trailing garbage is noticed too. */
+    jpeg_finish_decompress(&r->cinfo);
+    r->finished = 1;
+    return TG_JPEG_OK;
+}
+
+int tg_jpeg_warning_count(const tg_jpeg_reader *r) { return r->warnings; }
+int tg_jpeg_kept_warning_count(const tg_jpeg_reader *r) { return r->kept; }
+const char *tg_jpeg_warning(const tg_jpeg_reader *r, int index) {
+    return index >= 0 && index < r->kept ? r->warning_text[index] : "";
+}
+int tg_jpeg_was_truncated(const tg_jpeg_reader *r) { return r->truncated; }
+const char *tg_jpeg_reader_message(const tg_jpeg_reader *r) { return r->message; }
+
+void tg_jpeg_close(tg_jpeg_reader *r) {
+    if (!r) return;
+    if (r->created) jpeg_destroy_decompress(&r->cinfo);
+    free(r->icc);
+    free(r);
+}
+
+/* ---- encoding ---- */
+
+struct encode_state {
+    struct jpeg_compress_struct cinfo;
+    struct jpeg_error_mgr err;
+    jmp_buf jump;
+    unsigned char *buffer;
+    unsigned long size;
+    char message[TG_JPEG_MESSAGE_SIZE];
+};
+
+static void encode_error_exit(j_common_ptr cinfo) {
+    struct encode_state *s = (struct encode_state *)((char *)cinfo - offsetof(struct encode_state, cinfo));
+    char text[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, text);
+    copy_message(s->message, text);
+    longjmp(s->jump, 1);
+}
+
+static void encode_emit_message(j_common_ptr cinfo, int msg_level) {
+    (void)cinfo;
+    (void)msg_level;
+}
+
+int tg_jpeg_encode(const tg_jpeg_encode_params *p, tg_jpeg_buffer *out, char message[TG_JPEG_MESSAGE_SIZE]) {
+    out->data = NULL;
+    out->size = 0;
+    if (p->components != 1 && p->components != 3 && p->components != 4) {
+        copy_message(message, "components must be 1, 3 or 4");
+        return TG_JPEG_ERR_STATE;
+    }
+    struct encode_state *s = calloc(1, sizeof *s);
+    if (!s) {
+        copy_message(message, "out of memory");
+        return TG_JPEG_ERR_MEMORY;
+    }
+    s->cinfo.err = jpeg_std_error(&s->err);
+    s->err.error_exit = encode_error_exit;
+    s->err.emit_message = encode_emit_message;
+    if (setjmp(s->jump)) {
+        copy_message(message, s->message);
+        jpeg_destroy_compress(&s->cinfo);
+        free(s->buffer);
+        free(s);
+        return TG_JPEG_ERR_LIBJPEG;
+    }
+    jpeg_create_compress(&s->cinfo);
+    jpeg_mem_dest(&s->cinfo, &s->buffer, &s->size);
+    s->cinfo.image_width = p->width;
+    s->cinfo.image_height = p->height;
+    s->cinfo.input_components = p->components;
+    s->cinfo.in_color_space = p->components == 1 ? JCS_GRAYSCALE : p->components == 3 ? JCS_RGB : JCS_CMYK;
+    jpeg_set_defaults(&s->cinfo);
+    if (p->components == 4) jpeg_set_colorspace(&s->cinfo, p->ycck ? JCS_YCCK : JCS_CMYK);
+    jpeg_set_quality(&s->cinfo, p->quality, TRUE);
+    /* Fixed settings: optimised Huffman tables and the accurate DCT, so the same input always
+     * gives the same bytes. */
+    s->cinfo.optimize_coding = TRUE;
+    s->cinfo.dct_method = JDCT_ISLOW;
+    if (p->components >= 3) {
+        int h = p->subsampling == 0 ? 1 : 2;
+        int v = p->subsampling == 2 ? 2 : 1;
+        s->cinfo.comp_info[0].h_samp_factor = h;
+        s->cinfo.comp_info[0].v_samp_factor = v;
+        for (int c = 1; c < s->cinfo.num_components; c++) {
+            s->cinfo.comp_info[c].h_samp_factor = 1;
+            s->cinfo.comp_info[c].v_samp_factor = 1;
+        }
+        if (p->components == 4 && !p->ycck) {
+            /* Plain CMYK has no luma; subsampling its K would make no sense. */
+            s->cinfo.comp_info[0].h_samp_factor = 1;
+            s->cinfo.comp_info[0].v_samp_factor = 1;
+        }
+    }
+    if (p->progressive) jpeg_simple_progression(&s->cinfo);
+    jpeg_start_compress(&s->cinfo, TRUE);
+    if (p->app1 && p->app1_size > 0) jpeg_write_marker(&s->cinfo, JPEG_APP0 + 1, p->app1, (unsigned int)p->app1_size);
+    if (p->icc && p->icc_size > 0) jpeg_write_icc_profile(&s->cinfo, p->icc, (unsigned int)p->icc_size);
+    while (s->cinfo.next_scanline < s->cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(p->pixels + (size_t)s->cinfo.next_scanline * p->stride);
+        jpeg_write_scanlines(&s->cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&s->cinfo);
+    out->data = s->buffer;
+    out->size = s->size;
+    jpeg_destroy_compress(&s->cinfo);
+    free(s);
+    return TG_JPEG_OK;
+}
+
+void tg_jpeg_buffer_free(tg_jpeg_buffer *b) {
+    if (!b) return;
+    free(b->data);
+    b->data = NULL;
+    b->size = 0;
+}
+
+const char *tg_jpeg_version(void) {
+    static char text[64];
+#ifdef LIBJPEG_TURBO_VERSION
+#define TG_STR2(x) #x
+#define TG_STR(x) TG_STR2(x)
+    snprintf(text, sizeof text, "libjpeg-turbo %s (API %d)", TG_STR(LIBJPEG_TURBO_VERSION), JPEG_LIB_VERSION);
+#else
+    snprintf(text, sizeof text, "libjpeg (API %d)", JPEG_LIB_VERSION);
+#endif
+    return text;
+}

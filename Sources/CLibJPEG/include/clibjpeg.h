@@ -1,0 +1,141 @@
+/*
+ * clibjpeg: libjpeg(-turbo) behind a small C API that is safe to call from Swift.
+ *
+ * Policy:
+ *  - libjpeg reports fatal errors through error_exit, which here copies the message and longjmps
+ *    back to a setjmp() inside this file; nothing ever calls exit() and no longjmp crosses into
+ *    the caller. Failures come back as TG_JPEG_* status codes plus libjpeg's message text.
+ *  - Warnings (corrupt data, extraneous bytes, premature end) are collected, not printed: the
+ *    caller reads them with tg_jpeg_warning(). A premature end is an error (TG_JPEG_ERR_TRUNCATED)
+ *    unless the caller allows partial images.
+ *  - Decoded rows are straight RGBA, 8 bits per channel (alpha always 255), or the stored CMYK
+ *    samples when asked for (so a CMYK ICC profile can be applied by the caller).
+ *  - Limits are checked from the header, before any image-sized allocation.
+ *  - Decoding reads memory only; encoding (meant for tests) writes memory only.
+ */
+#ifndef CLIBJPEG_H
+#define CLIBJPEG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    TG_JPEG_OK = 0,
+    TG_JPEG_ERR_NOT_JPEG = 2,   /* no SOI marker at the start */
+    TG_JPEG_ERR_LIBJPEG = 3,    /* libjpeg reported an error; message holds its text */
+    TG_JPEG_ERR_LIMIT = 4,      /* the image exceeds a limit; message says which */
+    TG_JPEG_ERR_MEMORY = 5,     /* an allocation failed */
+    TG_JPEG_ERR_STATE = 6,      /* the API was used out of order or with bad arguments */
+    TG_JPEG_ERR_TRUNCATED = 7   /* the data ended before the image did */
+};
+
+#define TG_JPEG_MESSAGE_SIZE 256
+/* At most this many distinct warnings are kept per image; later ones are counted only. */
+#define TG_JPEG_MAX_WARNINGS 8
+
+/* The colour space of the stored samples (libjpeg's jpeg_color_space). */
+enum {
+    TG_JPEG_CS_UNKNOWN = 0,
+    TG_JPEG_CS_GRAY = 1,
+    TG_JPEG_CS_RGB = 2,
+    TG_JPEG_CS_YCBCR = 3,
+    TG_JPEG_CS_CMYK = 4,
+    TG_JPEG_CS_YCCK = 5
+};
+
+typedef struct {
+    uint64_t max_pixels;        /* width*height; 0 = no limit */
+    uint32_t max_dimension;     /* largest width and height; 0 = libjpeg's own (65500) */
+    uint64_t max_file_bytes;    /* size of the encoded data; 0 = no limit */
+    uint32_t max_scans;         /* progressive scans; 0 = no limit */
+} tg_jpeg_limits;
+
+typedef struct {
+    uint32_t width;             /* full-size image, as stored (before any EXIF orientation) */
+    uint32_t height;
+    int components;             /* 1, 3 or 4 */
+    int color_space;            /* TG_JPEG_CS_* */
+    int progressive;            /* 1 for a progressive (SOF2) file */
+    int adobe_marker;           /* an Adobe APP14 marker is present */
+    int inverted_cmyk;          /* CMYK/YCCK samples are stored inverted (Adobe's convention) */
+} tg_jpeg_info;
+
+typedef struct tg_jpeg_reader tg_jpeg_reader;
+
+/* Reads the header of JPEG bytes in memory (not copied: they must outlive the reader), saving
+ * APP1 and APP2 markers. On success *out owns the reader; on failure it is NULL and message holds
+ * the reason. */
+int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *limits,
+                        tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE]);
+
+/* The first APP1 Exif payload after its 6-byte identifier (a TIFF structure). Returns 1 and
+ * sets data and size when there is one (owned by the reader), else 0. */
+int tg_jpeg_exif(const tg_jpeg_reader *reader, const uint8_t **data, size_t *size);
+
+/* The ICC profile reassembled from APP2 "ICC_PROFILE" markers. Returns 1 and sets data and size
+ * when there is a complete one (owned by the reader), else 0. */
+int tg_jpeg_icc(tg_jpeg_reader *reader, const uint8_t **data, size_t *size);
+
+/* Starts decompression at 1/scale_denom of the size (1, 2, 4 or 8) and reports the output size.
+ * raw_cmyk: for CMYK/YCCK images, hand out the stored CMYK samples (YCCK converted to CMYK, still
+ * inverted if inverted_cmyk) instead of RGBA. allow_partial: a premature end is a warning and the
+ * rest of the image is filled by libjpeg, instead of an error. */
+int tg_jpeg_start(tg_jpeg_reader *reader, int scale_denom, int raw_cmyk, int allow_partial,
+                  uint32_t *out_width, uint32_t *out_height);
+
+/* Reads the whole image after tg_jpeg_start into dst: out_height rows of out_width * 4 bytes. */
+int tg_jpeg_read_image(tg_jpeg_reader *reader, uint8_t *dst);
+
+/* How many warnings libjpeg emitted (may exceed the number kept), and the i-th kept one. */
+int tg_jpeg_warning_count(const tg_jpeg_reader *reader);
+int tg_jpeg_kept_warning_count(const tg_jpeg_reader *reader);
+const char *tg_jpeg_warning(const tg_jpeg_reader *reader, int index);
+/* 1 when the data ended before the image did (only possible with allow_partial). */
+int tg_jpeg_was_truncated(const tg_jpeg_reader *reader);
+
+/* The message of the reader's last failure (empty if none). */
+const char *tg_jpeg_reader_message(const tg_jpeg_reader *reader);
+
+void tg_jpeg_close(tg_jpeg_reader *reader);
+
+/* ---- encoding (used by the tests to make their own JPEGs) ---- */
+
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int components;             /* 1 gray, 3 RGB, 4 CMYK (stored as given, written with Adobe APP14) */
+    const uint8_t *pixels;      /* rows of width * components bytes */
+    size_t stride;
+    int quality;                /* 1-100 */
+    int progressive;            /* 1: progressive scans (jpeg_simple_progression) */
+    int subsampling;            /* chroma: 0 = 4:4:4, 1 = 4:2:2, 2 = 4:2:0 */
+    int ycck;                   /* CMYK only: 1 stores YCCK instead of plain CMYK */
+    const uint8_t *app1;        /* written as one APP1 marker (starting with the Exif identifier); may be NULL */
+    size_t app1_size;
+    const uint8_t *icc;         /* written with jpeg_write_icc_profile; may be NULL */
+    size_t icc_size;
+} tg_jpeg_encode_params;
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+} tg_jpeg_buffer;
+
+/* Encodes into out (release with tg_jpeg_buffer_free). */
+int tg_jpeg_encode(const tg_jpeg_encode_params *params, tg_jpeg_buffer *out,
+                   char message[TG_JPEG_MESSAGE_SIZE]);
+
+void tg_jpeg_buffer_free(tg_jpeg_buffer *buffer);
+
+/* The libjpeg version in use, e.g. "libjpeg-turbo 2.1.5 (API 62)". */
+const char *tg_jpeg_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

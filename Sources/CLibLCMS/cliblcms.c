@@ -1,0 +1,221 @@
+/*
+ * cliblcms.c: the only file that calls lcms2. See include/cliblcms.h for the policy.
+ */
+#include "cliblcms.h"
+
+#include <lcms2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct call_state {
+    char message[TG_CMS_MESSAGE_SIZE];
+};
+
+static void copy_message(char *dst, const char *src) {
+    snprintf(dst, TG_CMS_MESSAGE_SIZE, "%s", src ? src : "");
+}
+
+/* Keeps the first error of the call: later ones are usually consequences of it. */
+static void log_error(cmsContext context, cmsUInt32Number code, const char *text) {
+    (void)code;
+    struct call_state *state = cmsGetContextUserData(context);
+    if (state && state->message[0] == 0) copy_message(state->message, text);
+}
+
+static cmsContext new_context(struct call_state *state) {
+    cmsContext context = cmsCreateContext(NULL, state);
+    if (context) cmsSetLogErrorHandlerTHR(context, log_error);
+    return context;
+}
+
+static int space_of(cmsColorSpaceSignature space) {
+    switch (space) {
+    case cmsSigGrayData: return TG_CMS_SPACE_GRAY;
+    case cmsSigRgbData: return TG_CMS_SPACE_RGB;
+    case cmsSigCmykData: return TG_CMS_SPACE_CMYK;
+    default: return TG_CMS_SPACE_OTHER;
+    }
+}
+
+int tg_cms_profile_space(const uint8_t *icc, size_t icc_size, int *space, char message[TG_CMS_MESSAGE_SIZE]) {
+    struct call_state state = {{0}};
+    *space = TG_CMS_SPACE_OTHER;
+    cmsContext context = new_context(&state);
+    if (!context) {
+        copy_message(message, "out of memory");
+        return TG_CMS_ERR_MEMORY;
+    }
+    cmsHPROFILE profile = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
+    if (!profile) {
+        copy_message(message, state.message[0] ? state.message : "unreadable ICC profile");
+        cmsDeleteContext(context);
+        return TG_CMS_ERR_PROFILE;
+    }
+    *space = space_of(cmsGetColorSpace(profile));
+    cmsCloseProfile(profile);
+    cmsDeleteContext(context);
+    return TG_CMS_OK;
+}
+
+/* RGBA with alpha as an extra channel; the transform leaves dst's alpha alone (copied below). */
+#define FMT_RGBA8 (COLORSPACE_SH(PT_RGB) | CHANNELS_SH(3) | EXTRA_SH(1) | BYTES_SH(1))
+#define FMT_RGBA16 (COLORSPACE_SH(PT_RGB) | CHANNELS_SH(3) | EXTRA_SH(1) | BYTES_SH(2))
+/* Gray read from the red sample of an RGBA pixel, the other three skipped as extras. */
+#define FMT_GRAY_IN_RGBA8 (COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | EXTRA_SH(3) | BYTES_SH(1))
+#define FMT_GRAY_IN_RGBA16 (COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | EXTRA_SH(3) | BYTES_SH(2))
+
+int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *src, void *dst,
+                   size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]) {
+    struct call_state state = {{0}};
+    cmsContext context = new_context(&state);
+    if (!context) {
+        copy_message(message, "out of memory");
+        return TG_CMS_ERR_MEMORY;
+    }
+    int status = TG_CMS_OK;
+    cmsHPROFILE input = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
+    cmsHPROFILE output = cmsCreate_sRGBProfileTHR(context);
+    cmsHTRANSFORM transform = NULL;
+    if (!input) {
+        copy_message(message, state.message[0] ? state.message : "unreadable ICC profile");
+        status = TG_CMS_ERR_PROFILE;
+        goto done;
+    }
+    if (!output) {
+        copy_message(message, "out of memory");
+        status = TG_CMS_ERR_MEMORY;
+        goto done;
+    }
+    int space = space_of(cmsGetColorSpace(input));
+    cmsUInt32Number in_format = 0, out_format = 0;
+    switch (format) {
+    case TG_CMS_RGBA8:
+        in_format = space == TG_CMS_SPACE_GRAY ? FMT_GRAY_IN_RGBA8 : FMT_RGBA8;
+        out_format = FMT_RGBA8;
+        break;
+    case TG_CMS_RGBA16:
+        in_format = space == TG_CMS_SPACE_GRAY ? FMT_GRAY_IN_RGBA16 : FMT_RGBA16;
+        out_format = FMT_RGBA16;
+        break;
+    case TG_CMS_CMYK8:
+        in_format = TYPE_CMYK_8;
+        out_format = FMT_RGBA8;
+        break;
+    case TG_CMS_CMYK8_INVERTED:
+        in_format = TYPE_CMYK_8_REV;
+        out_format = FMT_RGBA8;
+        break;
+    default:
+        copy_message(message, "unknown pixel format");
+        status = TG_CMS_ERR_UNSUPPORTED;
+        goto done;
+    }
+    int cmyk_pixels = format == TG_CMS_CMYK8 || format == TG_CMS_CMYK8_INVERTED;
+    if (cmyk_pixels ? space != TG_CMS_SPACE_CMYK : (space != TG_CMS_SPACE_RGB && space != TG_CMS_SPACE_GRAY)) {
+        copy_message(message, cmyk_pixels ? "profile is not a CMYK profile" : "profile is not an RGB or gray profile");
+        status = TG_CMS_ERR_UNSUPPORTED;
+        goto done;
+    }
+    transform = cmsCreateTransformTHR(context, input, in_format, output, out_format,
+                                      INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_BLACKPOINTCOMPENSATION);
+    if (!transform) {
+        copy_message(message, state.message[0] ? state.message : "lcms2 cannot build a transform from this profile");
+        status = TG_CMS_ERR_TRANSFORM;
+        goto done;
+    }
+    /* In rows of at most 64k pixels: cmsDoTransform takes a 32-bit count. */
+    size_t bytes_per_sample = format == TG_CMS_RGBA16 ? 2 : 1;
+    size_t step = 65536;
+    for (size_t first = 0; first < pixel_count; first += step) {
+        size_t n = pixel_count - first < step ? pixel_count - first : step;
+        cmsDoTransform(transform, (const uint8_t *)src + first * 4 * bytes_per_sample,
+                       (uint8_t *)dst + first * 4 * bytes_per_sample, (cmsUInt32Number)n);
+    }
+    /* Alpha: copied from the source (straight alpha), or opaque for CMYK. Gray profiles wrote
+     * only the colour channels, so that is all that needs filling in. */
+    if (format == TG_CMS_RGBA16) {
+        const uint16_t *s = src;
+        uint16_t *d = dst;
+        for (size_t i = 0; i < pixel_count; i++) d[i * 4 + 3] = s[i * 4 + 3];
+    } else {
+        const uint8_t *s = src;
+        uint8_t *d = dst;
+        for (size_t i = 0; i < pixel_count; i++) d[i * 4 + 3] = cmyk_pixels ? 255 : s[i * 4 + 3];
+    }
+done:
+    if (transform) cmsDeleteTransform(transform);
+    if (input) cmsCloseProfile(input);
+    if (output) cmsCloseProfile(output);
+    cmsDeleteContext(context);
+    return status;
+}
+
+int tg_cms_make_rgb_profile(double white_x, double white_y, const double xy[6], int srgb_curve,
+                            double gamma, tg_cms_buffer *out, char message[TG_CMS_MESSAGE_SIZE]) {
+    out->data = NULL;
+    out->size = 0;
+    struct call_state state = {{0}};
+    cmsContext context = new_context(&state);
+    if (!context) {
+        copy_message(message, "out of memory");
+        return TG_CMS_ERR_MEMORY;
+    }
+    cmsCIExyY white = {white_x, white_y, 1.0};
+    cmsCIExyYTRIPLE primaries = {{xy[0], xy[1], 1.0}, {xy[2], xy[3], 1.0}, {xy[4], xy[5], 1.0}};
+    cmsToneCurve *curve;
+    if (srgb_curve) {
+        /* IEC 61966-2-1 as lcms2's parametric type 4: Y = ((aX + b)^g) for X >= d, else cX. */
+        static const cmsFloat64Number params[5] = {2.4, 1.0 / 1.055, 0.055 / 1.055, 1.0 / 12.92, 0.04045};
+        curve = cmsBuildParametricToneCurve(context, 4, params);
+    } else {
+        curve = cmsBuildGamma(context, gamma);
+    }
+    int status = TG_CMS_OK;
+    cmsHPROFILE profile = NULL;
+    if (!curve) {
+        copy_message(message, state.message[0] ? state.message : "cannot build the tone curve");
+        status = TG_CMS_ERR_PROFILE;
+        goto done;
+    }
+    cmsToneCurve *curves[3] = {curve, curve, curve};
+    profile = cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
+    cmsUInt32Number size = 0;
+    if (!profile || !cmsSaveProfileToMem(profile, NULL, &size) || size == 0) {
+        copy_message(message, state.message[0] ? state.message : "cannot build the profile");
+        status = TG_CMS_ERR_PROFILE;
+        goto done;
+    }
+    out->data = malloc(size);
+    if (!out->data) {
+        copy_message(message, "out of memory");
+        status = TG_CMS_ERR_MEMORY;
+        goto done;
+    }
+    if (!cmsSaveProfileToMem(profile, out->data, &size)) {
+        free(out->data);
+        out->data = NULL;
+        copy_message(message, state.message[0] ? state.message : "cannot write the profile");
+        status = TG_CMS_ERR_PROFILE;
+        goto done;
+    }
+    out->size = size;
+done:
+    if (profile) cmsCloseProfile(profile);
+    if (curve) cmsFreeToneCurve(curve);
+    cmsDeleteContext(context);
+    return status;
+}
+
+void tg_cms_buffer_free(tg_cms_buffer *b) {
+    if (!b) return;
+    free(b->data);
+    b->data = NULL;
+    b->size = 0;
+}
+
+const char *tg_cms_version(void) {
+    static char text[32];
+    snprintf(text, sizeof text, "lcms2 %d.%d", LCMS_VERSION / 1000, (LCMS_VERSION % 1000) / 10);
+    return text;
+}

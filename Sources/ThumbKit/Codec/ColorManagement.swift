@@ -1,0 +1,114 @@
+import CLibLCMS
+
+/// Converts decoded pixels to sRGB through Little CMS 2: relative colorimetric intent with
+/// black-point compensation, output clipped to the sRGB gamut; 16-bit samples at 16-bit precision;
+/// alpha untouched.
+///
+/// A profile that cannot be read, or does not fit the pixels (a CMYK profile on RGB samples, an
+/// abstract or device-link profile), is never fatal: the pixels are left as they are (taken as
+/// sRGB) and the reason comes back as a warning. Each call uses its own lcms2 context, so calls on
+/// different threads do not share lcms2's error handler.
+public enum ColorManagement {
+    /// The image in sRGB, and a warning when the source's colours could not be applied.
+    public static func convertToSRGB(_ image: Image, from source: ColorSource) -> (image: Image, warning: String?) {
+        if source.isSRGB { return (image, nil) }
+        let profile: [UInt8]
+        switch source {
+        case .sRGB:
+            return (image, nil)
+        case .iccProfile(let bytes):
+            profile = bytes
+        case .gamma(let gamma, let chromaticities):
+            guard gamma > 0, gamma.isFinite else { return (image, "ignored gAMA \(gamma): not a positive number") }
+            let xy = chromaticities ?? ColorSource.sRGBChromaticities
+            do {
+                // PNG's gAMA is the encoding exponent; the profile's curve decodes, so 1/gamma.
+                profile = try makeRGBProfile(white: (xy[0], xy[1]), primaries: Array(xy[2...7]), gamma: 1 / gamma)
+            } catch {
+                return (image, "ignored gAMA/cHRM: \(error.message)")
+            }
+        }
+        var message = [CChar](repeating: 0, count: Int(TG_CMS_MESSAGE_SIZE))
+        let pixels = image.width * image.height
+        switch image.samples {
+        case .eight(let samples):
+            var out = [UInt8](repeating: 0, count: samples.count)
+            let status = transform(profile, Int32(TG_CMS_RGBA8), samples, &out, pixels, &message)
+            guard status == Int32(TG_CMS_OK) else { return (image, warning(status, message)) }
+            return (Image(width: image.width, height: image.height, rgba8: out), nil)
+        case .sixteen(let samples):
+            var out = [UInt16](repeating: 0, count: samples.count)
+            let status = transform(profile, Int32(TG_CMS_RGBA16), samples, &out, pixels, &message)
+            guard status == Int32(TG_CMS_OK) else { return (image, warning(status, message)) }
+            return (Image(width: image.width, height: image.height, rgba16: out), nil)
+        }
+    }
+
+    /// CMYK samples (4 bytes per pixel, inverted when `inverted`, as Adobe stores them) through a
+    /// CMYK profile to sRGB RGBA8, or nil and the reason when the profile cannot be used.
+    static func convertCMYK(_ samples: [UInt8], width: Int, height: Int, inverted: Bool,
+                            profile: [UInt8]) -> (image: Image?, warning: String?) {
+        var message = [CChar](repeating: 0, count: Int(TG_CMS_MESSAGE_SIZE))
+        var out = [UInt8](repeating: 0, count: samples.count)
+        let format = Int32(inverted ? TG_CMS_CMYK8_INVERTED : TG_CMS_CMYK8)
+        let status = transform(profile, format, samples, &out, width * height, &message)
+        guard status == Int32(TG_CMS_OK) else { return (nil, warning(status, message)) }
+        return (Image(width: width, height: height, rgba8: out), nil)
+    }
+
+    /// The data colour space of an ICC profile, or nil when lcms2 cannot parse it.
+    static func space(ofProfile profile: [UInt8]) -> Int32? {
+        var space: Int32 = 0
+        var message = [CChar](repeating: 0, count: Int(TG_CMS_MESSAGE_SIZE))
+        let status = message.withUnsafeMutableBufferPointer { text in
+            tg_cms_profile_space(profile, profile.count, &space, text.baseAddress)
+        }
+        return status == Int32(TG_CMS_OK) ? space : nil
+    }
+
+    /// An RGB matrix/TRC ICC profile from CIE xy white point and primaries (red, green, blue as
+    /// x, y pairs) and a tone curve: the sRGB curve when `gamma` is nil, else linear = encoded^gamma.
+    public static func makeRGBProfile(white: (x: Double, y: Double), primaries: [Double],
+                                      gamma: Double? = nil) throws(ColorProfileError) -> [UInt8] {
+        precondition(primaries.count == 6, "three xy pairs")
+        var buffer = tg_cms_buffer()
+        var message = [CChar](repeating: 0, count: Int(TG_CMS_MESSAGE_SIZE))
+        let status = primaries.withUnsafeBufferPointer { xy in
+            message.withUnsafeMutableBufferPointer { text in
+                tg_cms_make_rgb_profile(white.x, white.y, xy.baseAddress, gamma == nil ? 1 : 0, gamma ?? 1,
+                                        &buffer, text.baseAddress)
+            }
+        }
+        defer { tg_cms_buffer_free(&buffer) }
+        guard status == Int32(TG_CMS_OK), let data = buffer.data else {
+            throw ColorProfileError(reason: String(cMessage: message))
+        }
+        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
+    }
+
+    /// The lcms2 version linked in, e.g. "lcms2 2.14".
+    public static var version: String { String(cString: tg_cms_version()) }
+
+    private static func transform<Sample>(_ profile: [UInt8], _ format: Int32, _ samples: [Sample],
+                                          _ out: inout [Sample], _ pixels: Int, _ message: inout [CChar]) -> Int32 {
+        profile.withUnsafeBufferPointer { icc in
+            samples.withUnsafeBytes { src in
+                out.withUnsafeMutableBytes { dst in
+                    message.withUnsafeMutableBufferPointer { text in
+                        tg_cms_to_srgb(icc.baseAddress, icc.count, format, src.baseAddress, dst.baseAddress,
+                                       pixels, text.baseAddress)
+                    }
+                }
+            }
+        }
+    }
+
+    private static func warning(_ status: Int32, _ message: [CChar]) -> String {
+        let reason = String(cMessage: message)
+        switch Int(status) {
+        case Int(TG_CMS_ERR_PROFILE): return "ignored ICC profile (taken as sRGB): \(reason.lowercasedFirst)"
+        case Int(TG_CMS_ERR_UNSUPPORTED): return "ignored ICC profile (taken as sRGB): \(reason)"
+        default: return "colour conversion failed (taken as sRGB): \(reason.lowercasedFirst)"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Reads the few EXIF fields thumbgen uses from a TIFF structure (the payload of a JPEG APP1
+/// `Exif` marker after its identifier, or of a PNG `eXIf` chunk).
+///
+/// Both byte orders (`II` little-endian, `MM` big-endian) are read. Every offset is checked
+/// against the data's bounds; anything malformed reads as "absent", never as a failure, because
+/// metadata must not stop a thumbnail.
+public struct ExifReader: Sendable {
+    private let bytes: [UInt8]
+    private let littleEndian: Bool
+
+    /// EXIF/TIFF tag numbers read here.
+    enum Tag: UInt16 {
+        case orientation = 0x0112
+    }
+
+    /// A reader over a TIFF structure, or nil when the header is not `II*\0` / `MM\0*`.
+    public init?(tiff bytes: [UInt8]) {
+        guard bytes.count >= 8 else { return nil }
+        if bytes[0] == 0x49 && bytes[1] == 0x49 && bytes[2] == 0x2A && bytes[3] == 0 {
+            littleEndian = true
+        } else if bytes[0] == 0x4D && bytes[1] == 0x4D && bytes[2] == 0 && bytes[3] == 0x2A {
+            littleEndian = false
+        } else {
+            return nil
+        }
+        self.bytes = bytes
+    }
+
+    /// The orientation in IFD0, or nil when absent or not 1…8.
+    public var orientation: Orientation? {
+        guard let value = shortValue(of: .orientation) else { return nil }
+        return Orientation(rawValue: Int(value))
+    }
+
+    /// The value of a SHORT (type 3) tag with one value in IFD0.
+    private func shortValue(of tag: Tag) -> UInt16? {
+        guard let ifd = u32(at: 4).map(Int.init), let count = u16(at: ifd).map(Int.init) else { return nil }
+        for index in 0..<count {
+            let entry = ifd + 2 + index * 12
+            guard let number = u16(at: entry), let type = u16(at: entry + 2), let values = u32(at: entry + 4) else {
+                return nil
+            }
+            // Entries are sorted by tag (TIFF 6.0 §2), but writers get this wrong: scan them all.
+            if number == tag.rawValue {
+                // SHORT, one value: it sits left-justified in the 4-byte value field.
+                guard type == 3, values >= 1 else { return nil }
+                return u16(at: entry + 8)
+            }
+        }
+        return nil
+    }
+
+    private func u16(at offset: Int) -> UInt16? {
+        guard offset >= 0, offset <= bytes.count - 2 else { return nil }
+        let a = UInt16(bytes[offset]), b = UInt16(bytes[offset + 1])
+        return littleEndian ? a | b << 8 : a << 8 | b
+    }
+
+    private func u32(at offset: Int) -> UInt32? {
+        guard let first = u16(at: offset), let second = u16(at: offset + 2) else { return nil }
+        return littleEndian ? UInt32(first) | UInt32(second) << 16 : UInt32(first) << 16 | UInt32(second)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import ThumbKit
+
+/// Shrink-on-load: the factor chosen for a thumbnail, and how close the result stays to decoding
+/// at full size and resampling.
+@Suite struct JPEGShrinkOnLoadTests {
+    /// A 1600 × 1200 photo-like picture: smooth gradients, a soft texture, a few hard edges.
+    static let photo = makePhoto(width: 1600, height: 1200)
+    /// The same at a size no reduction divides (the last block of each row and column is partial).
+    /// Mapping the reduced image by exact division gives 44.2 dB here at 1/8; stretching it onto
+    /// the output (its rounded-up size taken as the whole picture) gave 31.3 dB.
+    static let oddPhoto = makePhoto(width: 1601, height: 1203)
+
+    static func makePhoto(width w: Int, height h: Int) -> [UInt8] {
+        let pixels = JPEGFixtures.rgb(width: w, height: h) { x, y in
+            let fx = Double(x) / Double(w), fy = Double(y) / Double(h)
+            let texture = 25 * sin(Double(x) * 0.05) * cos(Double(y) * 0.043)
+            var r = 60 + 150 * fx + texture, g = 40 + 170 * fy - texture / 2, b = 200 - 120 * fx * fy + texture / 3
+            if (x / 200 + y / 200) % 5 == 0 { r = 240; g = 230; b = 40 }   // hard-edged tiles
+            func clip(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v.rounded()))) }
+            return (clip(r), clip(g), clip(b))
+        }
+        return JPEGFixtures.encode(pixels, width: w, height: h, quality: 90, subsampling: .s420)
+    }
+
+    static func timed<T>(_ body: () throws -> T) rethrows -> (T, Duration) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = try body()
+        return (value, clock.now - start)
+    }
+
+    @Test(arguments: [
+        (ThumbnailSize(width: 200, height: 200), [1], 4),            // 200×150: 1/4 leaves 400×300
+        (ThumbnailSize(width: 201, height: 201), [1], 2),            // 201×151: 1/4 would leave 400 < 402
+        (ThumbnailSize(width: 100, height: 100), [1], 8),            // 100×75: 1/8 leaves 200×150
+        (ThumbnailSize(width: 100, height: 100), [1, 2], 4),         // the @2x needs 200×150
+        (ThumbnailSize(width: 120, height: 120, mode: .cover), [1], 4), // whole would be 160×120
+        (ThumbnailSize(width: 700, height: 700), [1], 1),               // 700×525: 1/2 would leave 800 < 1400
+    ])
+    func shrinkOnLoadStaysCloseToTheFullDecode(size: ThumbnailSize, scales: [Int], expected: Int) throws {
+        let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: size))
+        let loaded = try ImageLoader().load(Self.photo) { w, h in
+            thumbnailer.shrinkTarget(sourceWidth: w, sourceHeight: h, scale: scales.max()!)
+        }
+        #expect(loaded.reduction == expected)
+        #expect(loaded.fullWidth == 1600 && loaded.fullHeight == 1200)
+        let target = thumbnailer.shrinkTarget(sourceWidth: 1600, sourceHeight: 1200, scale: scales.max()!)
+        let (reduced, fast) = try Self.timed { try ImageLoader().load(Self.photo, shrinkTarget: target) }
+        let (image, slow) = try Self.timed { try JPEGDecoder(bytes: Self.photo).decodeImage().image }
+        #expect(reduced.reduction == expected)
+        for scale in scales {
+            let shrunk = thumbnailer.thumbnail(of: reduced, scale: scale)
+            let full = thumbnailer.thumbnail(of: image, scale: scale)
+            #expect(shrunk.width == full.width && shrunk.height == full.height)
+            let (psnr, peak) = JPEGFixtures.psnr(shrunk, full)
+            print("shrink 1/\(expected) \(size) @\(scale)x: PSNR \(String(format: "%.2f", psnr)) dB, max difference \(peak); decode \(fast) vs full decode \(slow)")
+            #expect(psnr >= 45, "PSNR \(psnr) dB")
+            #expect(peak <= 32)
+        }
+        // The thumbnailer takes the same path.
+        if size.width <= 200 {
+            let thumbnails = try thumbnailer.thumbnails(of: Self.photo, scales: scales)
+            #expect(thumbnails.map(\.image) == scales.map { thumbnailer.thumbnail(of: reduced, scale: $0) })
+        }
+    }
+
+    @Test(arguments: [(ThumbnailSize(width: 100, height: 100), 8, 201, 151),
+                      (ThumbnailSize(width: 90, height: 90, mode: .cover), 4, 401, 301)])  // whole would be 120×90
+    func oddSizesMapTheReducedImageExactly(size: ThumbnailSize, reduction: Int, width: Int, height: Int) throws {
+        let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: size))
+        let target = thumbnailer.shrinkTarget(sourceWidth: 1601, sourceHeight: 1203, scale: 1)
+        let reduced = try ImageLoader().load(Self.oddPhoto, shrinkTarget: target)
+        #expect(reduced.reduction == reduction && reduced.image.width == width && reduced.image.height == height)
+        let image = try JPEGDecoder(bytes: Self.oddPhoto).decodeImage().image
+        let (psnr, peak) = JPEGFixtures.psnr(thumbnailer.thumbnail(of: reduced, scale: 1), thumbnailer.thumbnail(of: image, scale: 1))
+        print("shrink 1/\(reduction) \(size) of 1601x1203: PSNR \(String(format: "%.2f", psnr)) dB, max difference \(peak)")
+        #expect(psnr >= 40 && peak <= 40)
+    }
+}
