@@ -49,7 +49,7 @@ bench: deps
 	$(SWIFT) build -c release --product thumbgen-bench
 	python3 Scripts/bench.py
 
-# libFuzzer over decode -> thumbnail -> encode, seeded with the PngSuite. FUZZ_SECONDS=N sets the time;
+# libFuzzer over decode -> thumbnail -> encode, seeded with the PngSuite and a few small JPEGs. FUZZ_SECONDS=N sets the time;
 # new inputs collect in .build/fuzz-corpus, crashes in .build/fuzz-crashes (check them in as
 # regression tests under Tests/Fixtures/hostile/).
 FUZZ_SECONDS ?= 300
@@ -57,7 +57,7 @@ FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitiz
 fuzz: deps
 	$(SWIFT) build -c release --product thumbgen-fuzz --scratch-path .build/fuzz $(FUZZ_FLAGS)
 	@mkdir -p .build/fuzz-corpus .build/fuzz-crashes
-	@cp -n Tests/Fixtures/pngsuite/*.png .build/fuzz-corpus/ 2>/dev/null || true
+	@cp -n Tests/Fixtures/pngsuite/*.png Tests/Fixtures/fuzz-seeds/* .build/fuzz-corpus/ 2>/dev/null || true
 	.build/fuzz/release/thumbgen-fuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
 	  -artifact_prefix=.build/fuzz-crashes/ -print_final_stats=1
 

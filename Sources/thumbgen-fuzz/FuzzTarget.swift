@@ -4,7 +4,8 @@ import CFuzzDriver
 #endif
 import Foundation
 
-/// The fuzzed path: one input through decode → thumbnail → encode → decode.
+/// The fuzzed path: one input (PNG or JPEG, told by content) through decode → orientation and
+/// colour conversion → thumbnail → encode → decode.
 enum FuzzPath {
     /// Small limits keep each execution fast and bounded; they are part of what is tested.
     static let limits = DecodeLimits(maxPixels: 1_000_000, maxFileBytes: 1 << 20)
@@ -21,7 +22,7 @@ enum FuzzPath {
 
     static func run(_ bytes: [UInt8]) {
         for (index, thumbnailer) in thumbnailers.enumerated() {
-            guard let thumbnails = try? thumbnailer.thumbnails(ofPNG: bytes, scales: index == 1 ? [1, 2] : [1]) else { return }
+            guard let thumbnails = try? thumbnailer.thumbnails(of: bytes, scales: index == 1 ? [1, 2] : [1]) else { return }
             for thumbnail in thumbnails where (try? PNGDecoder.decode(bytes: thumbnail.png)) != thumbnail.image {
                 fatalError("thumbgen could not read back its own output")
             }

@@ -54,7 +54,7 @@ public struct BatchPlanner: Sendable {
         }
         guard let format = ImageSignature.recognise(head) else {
             if explicitFile || SourceWalker.hasImageExtension(entry.relative) {
-                return .failed(path: shown, reason: "not a supported image (content is not PNG)")
+                return .failed(path: shown, reason: "not a supported image (content is neither PNG nor JPEG)")
             }
             return .skipped(path: shown, reason: "not an image")
         }
