@@ -39,6 +39,7 @@ public struct BatchRunner: Sendable {
 
     private func run(_ plan: BatchPlan, start: ContinuousClock.Instant) -> BatchSummary {
         removeStaleTemporaries(plan)
+        let directories = outputDirectories(plan)
         let previous = Manifest.loadOrEmpty(path: configuration.manifestPath)
 
         // Results by plan index; planning outcomes are known already.
@@ -75,6 +76,7 @@ public struct BatchRunner: Sendable {
                     state.store(result, at: index, path: PathEscaping.escape(source.path))
                     // A long run keeps its manifest current so a SIGKILL loses little work.
                     if let snapshot = state.takeCheckpoint(every: configuration.checkpointSeconds) {
+                        syncOutputDirectories(directories)
                         _ = writeManifest(Self.assemble(plan, results: snapshot, previous: previous).manifest)
                         state.finishCheckpoint()
                     }
@@ -89,6 +91,7 @@ public struct BatchRunner: Sendable {
 
         var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
         summary.cancelled = summary.notProcessed > 0
+        syncOutputDirectories(directories)
         if let failure = writeManifest(manifest) { summary.failed.append(failure) }
         summary.elapsedSeconds = Self.seconds(since: start)
         state.report(.finished(summary), countsAsDone: false)
@@ -139,13 +142,25 @@ public struct BatchRunner: Sendable {
 
     /// Clears temporaries left by a killed run in every directory this run writes to.
     private func removeStaleTemporaries(_ plan: BatchPlan) {
+        for directory in outputDirectories(plan) { AtomicFile.removeStaleTemporaries(in: directory) }
+    }
+
+    /// Makes the renames of every output written so far durable before a manifest lists them:
+    /// one directory sync per output directory, instead of one per file.
+    private func syncOutputDirectories(_ directories: [String]) {
+        guard configuration.sync else { return }
+        for directory in directories { AtomicFile.syncDirectory(directory) }
+    }
+
+    /// Every directory outputs of the plan go to, sorted.
+    private func outputDirectories(_ plan: BatchPlan) -> [String] {
         var directories: Set<String> = [configuration.outputDirectory]
         for source in plan.sources {
             for output in source.outputs {
                 directories.insert(BatchPaths.directory(of: BatchPaths.join(configuration.outputDirectory, output.relativePath)))
             }
         }
-        for directory in directories.sorted() { AtomicFile.removeStaleTemporaries(in: directory.isEmpty ? "." : directory) }
+        return directories.sorted().map { $0.isEmpty ? "." : $0 }
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
