@@ -64,8 +64,13 @@ public struct BatchRunner: Sendable {
         }
 
         let worker = BatchWorker(configuration: configuration, renderer: renderer, cancellation: cancellation, previous: previous)
-        let queue = work
-        let threadCount = min(max(configuration.jobs, 1), queue.count)
+        let threadCount = min(max(configuration.jobs, 1), work.count)
+        // With several workers, largest sources first (by file size, ties in plan order): with a
+        // few big images at the end of the plan, one worker would otherwise finish alone while the
+        // others idle. Results are still assembled in plan order, so outputs, manifest and messages
+        // do not depend on this; one worker keeps plan order (same throughput, and `-v` lines in
+        // plan order).
+        let queue = threadCount > 1 ? Self.largestFirst(work, plan: plan) : work
         let group = DispatchGroup()
         for _ in 0..<threadCount {
             group.enter()
@@ -138,6 +143,16 @@ public struct BatchRunner: Sendable {
         } catch {
             return BatchMessage(path: PathEscaping.escape(configuration.manifestPath), reason: error.escapedMessage)
         }
+    }
+
+    /// Plan indexes sorted by source file size, largest first, ties in plan order.
+    private static func largestFirst(_ work: [Int], plan: BatchPlan) -> [Int] {
+        let sizes = work.map { index -> Int64 in
+            guard case .source(let source) = plan.items[index], case .success(let status) = FileSystem.status(source.path)
+            else { return 0 }
+            return status.size
+        }
+        return work.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }.map { work[$0] }
     }
 
     /// Clears temporaries left by a killed run in every directory this run writes to.
