@@ -43,9 +43,12 @@ let package = Package(
             name: "CLibLCMS",
             dependencies: ["CLCMSSystem"]
         ),
+        // Hot loops that need CPU features Swift cannot request per function (SHA extensions, AVX2),
+        // chosen at run time, each with a portable path giving bit-identical results.
+        .target(name: "CThumbKernels"),
         .target(
             name: "ThumbKit",
-            dependencies: ["CLibPNG", "CLibJPEG", "CLibLCMS"],
+            dependencies: ["CLibPNG", "CLibJPEG", "CLibLCMS", "CThumbKernels"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Argument parsing, commands and printing; a library so the tests can drive it.

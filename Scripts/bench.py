@@ -11,7 +11,9 @@ Reports, for each set: wall and CPU time, images/s, megapixels/s and peak RSS of
 -j1 (and -j2 for `many`), of a bare libpng decode of the same files (thumbgen-bench decode), and of
 vipsthumbnail, ImageMagick convert and Pillow when they are installed; ratios are to the bare
 decode measured in the same run. Also thumbgen-bench's decode-versus-resample split on one
-12-megapixel photo.
+12-megapixel photo, the peak RSS of one 12-megapixel photo and of a generated 4000x40000 PNG, and a
+"targets" section with every ratio the performance issues ask for (each from the same session;
+wall-time ratios from medians, with the ratio of minimums beside them).
 """
 import os
 import shutil
@@ -42,13 +44,55 @@ def run_measured(argv, env=None):
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def median_of(argv, setup=None, env=None):
+class Measured(tuple):
+    """(median wall, median CPU, median peak RSS) with .min_wall and .min_cpu alongside."""
+
+
+def median_of(argv, setup=None, env=None, runs=None):
     results = []
-    for _ in range(RUNS):
+    for _ in range(runs or RUNS):
         if setup:
             setup()
         results.append(run_measured(argv, env))
-    return tuple(statistics.median(r[i] for r in results) for i in range(3))
+    m = Measured(tuple(statistics.median(r[i] for r in results) for i in range(3)))
+    m.min_wall = min(r[0] for r in results)
+    m.min_cpu = min(r[1] for r in results)
+    return m
+
+
+def make_tall_png(path, width=4000, height=40000):
+    """A width x height RGB PNG (non-interlaced, smooth gradients plus a pattern) written row by
+    row with zlib, so making it needs neither the whole image nor Pillow's pixel limit."""
+    import struct
+    import zlib
+    if os.path.exists(path):
+        return path
+    tmp = path + ".tmp"
+    xs = bytearray()
+    for x in range(width):
+        xs += bytes(((x * 255) // width, (x * 7) % 256, 128))
+    with open(tmp, "wb") as f:
+        def chunk(kind, data):
+            f.write(struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff))
+        f.write(b"\x89PNG\r\n\x1a\n")
+        chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        z = zlib.compressobj(6)
+        out = bytearray()
+        base = bytes(xs)
+        for y in range(height):
+            shade = (y * 255) // height
+            # Filter type 0; the blue channel follows the row so every row differs.
+            line = bytearray(base)
+            line[2::3] = bytes([shade]) * width
+            out += z.compress(b"\x00" + bytes(line))
+            if len(out) > (1 << 20):
+                chunk(b"IDAT", bytes(out))
+                out.clear()
+        out += z.flush()
+        chunk(b"IDAT", bytes(out))
+        chunk(b"IEND", b"")
+    os.rename(tmp, path)
+    return path
 
 
 def build_corpus():
@@ -93,10 +137,21 @@ def megapixels(files):
 def report(name, files, rows):
     count, mp = len(files), megapixels(files)
     base = rows[0][1]
-    print(f"\n{name}: {count} images, {mp:.0f} megapixels, into a {BOX}x{BOX} box; median of {RUNS} runs")
-    print(f"  {'tool':<26}{'wall s':>8}{'CPU s':>8}{'img/s':>9}{'MP/s':>8}{'RSS MiB':>9}{'CPU/decode':>12}")
-    for label, (wall, cpu, rss) in rows:
-        print(f"  {label:<26}{wall:8.2f}{cpu:8.2f}{count / wall:9.1f}{mp / wall:8.1f}{rss:9.0f}{cpu / base[1]:11.2f}x")
+    print(f"\n{name}: {count} images, {mp:.0f} megapixels, into a {BOX}x{BOX} box; median (min) of {RUNS} runs")
+    print(f"  {'tool':<30}{'wall s':>8}{'(min)':>8}{'CPU s':>8}{'(min)':>8}{'img/s':>9}{'MP/s':>8}{'RSS MiB':>9}{'CPU/decode':>12}")
+    for label, m in rows:
+        wall, cpu, rss = m
+        print(f"  {label:<30}{wall:8.2f}{m.min_wall:8.2f}{cpu:8.2f}{m.min_cpu:8.2f}{count / wall:9.1f}{mp / wall:8.1f}"
+              f"{rss:9.0f}{cpu / base[1]:11.2f}x")
+
+
+TARGETS = []
+
+
+def target(text, value, goal, higher_is_better, minimum=None):
+    met = value >= goal if higher_is_better else value <= goal
+    extra = f" (from minimums {minimum:.2f})" if minimum is not None else ""
+    TARGETS.append(f"  {'MET ' if met else 'MISS'} {text}: {value:.2f}{extra}; target {'>=' if higher_is_better else '<='} {goal}")
 
 
 def main():
@@ -111,7 +166,23 @@ def main():
     photo = images(corpus["large"])[0]
     print(f"\nresampling versus decoding, one {photo.split('/')[-1]} (thumbgen-bench, single thread):")
     sys.stdout.flush()
-    subprocess.run([BENCH, photo, str(BOX), str(max(RUNS, 5))], check=True)
+    split = subprocess.run([BENCH, photo, str(BOX), str(max(RUNS, 7))], check=True, capture_output=True, text=True).stdout
+    print(split, end="")
+    for line in split.splitlines():
+        if line.startswith("ratio"):
+            parts = line.split()
+            target("resample / decode time, one 12 MP photo, 1 thread (%)", float(parts[1]), 20, False,
+                   float(line.split("min ")[1].rstrip(")%")) if "min " in line else None)
+
+    # Peak memory: one 12 MP photo, and a 4000x40000 PNG (160 MP) generated here.
+    out_mem = tempfile.mkdtemp(prefix="thumbgen-bench-mem-")
+    tall = make_tall_png(os.path.join(CORPUS, "tall-4000x40000.png"))
+    print("\npeak RSS, one image into a 256 box, -j1 (median of 3):")
+    for label, path in [(photo.split("/")[-1] + " (12 MP)", photo), ("tall-4000x40000.png (160 MP)", tall)]:
+        m = median_of([BIN, path, "-o", out_mem, "--size", str(BOX), "-j1", "--force", "--progress", "never"], runs=3)
+        print(f"  {label:<30} {m[2]:6.0f} MiB   wall {m[0]:.2f} s (min {m.min_wall:.2f})")
+        target(f"peak RSS MiB, {label}", m[2], 64, False)
+    shutil.rmtree(out_mem, ignore_errors=True)
 
     out = tempfile.mkdtemp(prefix="thumbgen-bench-")
     have_vips, have_convert = shutil.which("vipsthumbnail"), shutil.which("convert")
@@ -127,6 +198,10 @@ def main():
         rows = [("bare libpng decode", median_of([BENCH, "decode"] + files))]
         rows.append(("thumbgen -j1", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j1", "--progress", "never"], clean)))
         rows.append(("thumbgen -j2", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j2", "--progress", "never"], clean)))
+        rows.append(("thumbgen -j1 --no-fsync", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j1", "--no-fsync",
+                                                         "--progress", "never"], clean)))
+        rows.append(("thumbgen -j2 --no-fsync", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j2", "--no-fsync",
+                                                         "--progress", "never"], clean)))
         if have_vips:
             os.makedirs(out, exist_ok=True)
             rows.append(("vipsthumbnail (1 thread)", median_of(
@@ -142,8 +217,24 @@ def main():
             script = "for f in \"$@\"; do convert \"$f\" -thumbnail %dx%d \"%s/$(basename \"$f\")\"; done" % (BOX, BOX, out)
             rows.append(("ImageMagick convert", median_of(["bash", "-c", script, "bash"] + files, env=env1)))
         report(name, files, rows)
+        by = dict(rows)
+        j1, j2, decode = by["thumbgen -j1"], by["thumbgen -j2"], by["bare libpng decode"]
+        target(f"{name}: -j2 / -j1 throughput", j1[0] / j2[0], 1.85, True, j1.min_wall / j2.min_wall)
+        j1n, j2n = by["thumbgen -j1 --no-fsync"], by["thumbgen -j2 --no-fsync"]
+        target(f"{name}: -j2 / -j1 throughput, --no-fsync", j1n[0] / j2n[0], 1.85, True, j1n.min_wall / j2n.min_wall)
+        if name.startswith("large") or name.startswith("photos"):
+            target(f"{name}: thumbgen -j1 CPU / bare decode CPU", j1[1] / decode[1], 1.20, False, j1.min_cpu / decode.min_cpu)
+        for other in ("vipsthumbnail (1 thread)", "Pillow thumbnail"):
+            if other in by:
+                goal = 1.3 if not (name.startswith("large") or name.startswith("photos")) else 1.0
+                target(f"{name}: speed vs {other} (their wall / thumbgen -j1 wall)", by[other][0] / j1[0], goal, True,
+                       by[other].min_wall / j1.min_wall)
+                target(f"{name}: speed vs {other}, thumbgen -j1 --no-fsync", by[other][0] / j1n[0], goal, True,
+                       by[other].min_wall / j1n.min_wall)
         sys.stdout.flush()
     shutil.rmtree(out, ignore_errors=True)
+    print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
+    print("\n".join(TARGETS))
 
 
 if __name__ == "__main__":

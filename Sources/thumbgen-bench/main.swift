@@ -69,7 +69,8 @@ do {
     // The minimum is printed too: on a shared machine it is the least disturbed run.
     print(String(format: "decode     %8.1f ms   (min %.1f)", decode, decodeTimes.min()!))
     print(String(format: "resample   %8.1f ms   (min %.1f)", resample, resampleTimes.min()!))
-    print(String(format: "ratio      %8.1f %% of decode", 100 * resample / decode))
+    print(String(format: "ratio      %8.1f %% of decode (min %.1f %%)", 100 * resample / decode,
+                 100 * resampleTimes.min()! / decodeTimes.min()!))
     print(String(format: "streamed   %8.1f ms (decode rows + resample)", stream))
     if checksum.isNaN { print("unreachable") }
 } catch {

@@ -28,6 +28,13 @@ public struct BatchConfiguration: Sendable {
     /// Largest source file read, in bytes (the CLI's `--max-file-bytes`); 0 = no limit. Checked
     /// from `stat` before reading, since a worker holds a whole source in memory.
     public var maxSourceBytes: UInt64 = 0
+    /// Flush outputs to disk (`fsync`) before renaming them into place; default true. Each output
+    /// directory is synced once before every manifest write rather than after every file, so the
+    /// manifest only ever lists outputs that survive a power cut. False (the CLI's `--no-fsync`,
+    /// for build steps whose outputs can be regenerated) skips every sync: outputs are still
+    /// complete under their final names after a killed process, but not necessarily after a
+    /// power cut.
+    public var sync: Bool = true
 
     public init(inputs: [String], outputDirectory: String, naming: OutputNaming, settings: String,
                 jobs: Int = BatchConfiguration.defaultJobs, force: Bool = false, includeHidden: Bool = false,

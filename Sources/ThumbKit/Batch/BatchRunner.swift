@@ -39,6 +39,7 @@ public struct BatchRunner: Sendable {
 
     private func run(_ plan: BatchPlan, start: ContinuousClock.Instant) -> BatchSummary {
         removeStaleTemporaries(plan)
+        let directories = outputDirectories(plan)
         let previous = Manifest.loadOrEmpty(path: configuration.manifestPath)
 
         // Results by plan index; planning outcomes are known already.
@@ -63,8 +64,13 @@ public struct BatchRunner: Sendable {
         }
 
         let worker = BatchWorker(configuration: configuration, renderer: renderer, cancellation: cancellation, previous: previous)
-        let queue = work
-        let threadCount = min(max(configuration.jobs, 1), queue.count)
+        let threadCount = min(max(configuration.jobs, 1), work.count)
+        // With several workers, largest sources first (by file size, ties in plan order): with a
+        // few big images at the end of the plan, one worker would otherwise finish alone while the
+        // others idle. Results are still assembled in plan order, so outputs, manifest and messages
+        // do not depend on this; one worker keeps plan order (same throughput, and `-v` lines in
+        // plan order).
+        let queue = threadCount > 1 ? Self.largestFirst(work, plan: plan) : work
         let group = DispatchGroup()
         for _ in 0..<threadCount {
             group.enter()
@@ -75,6 +81,7 @@ public struct BatchRunner: Sendable {
                     state.store(result, at: index, path: PathEscaping.escape(source.path))
                     // A long run keeps its manifest current so a SIGKILL loses little work.
                     if let snapshot = state.takeCheckpoint(every: configuration.checkpointSeconds) {
+                        syncOutputDirectories(directories)
                         _ = writeManifest(Self.assemble(plan, results: snapshot, previous: previous).manifest)
                         state.finishCheckpoint()
                     }
@@ -89,6 +96,7 @@ public struct BatchRunner: Sendable {
 
         var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
         summary.cancelled = summary.notProcessed > 0
+        syncOutputDirectories(directories)
         if let failure = writeManifest(manifest) { summary.failed.append(failure) }
         summary.elapsedSeconds = Self.seconds(since: start)
         state.report(.finished(summary), countsAsDone: false)
@@ -137,15 +145,37 @@ public struct BatchRunner: Sendable {
         }
     }
 
+    /// Plan indexes sorted by source file size, largest first, ties in plan order.
+    private static func largestFirst(_ work: [Int], plan: BatchPlan) -> [Int] {
+        let sizes = work.map { index -> Int64 in
+            guard case .source(let source) = plan.items[index], case .success(let status) = FileSystem.status(source.path)
+            else { return 0 }
+            return status.size
+        }
+        return work.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }.map { work[$0] }
+    }
+
     /// Clears temporaries left by a killed run in every directory this run writes to.
     private func removeStaleTemporaries(_ plan: BatchPlan) {
+        for directory in outputDirectories(plan) { AtomicFile.removeStaleTemporaries(in: directory) }
+    }
+
+    /// Makes the renames of every output written so far durable before a manifest lists them:
+    /// one directory sync per output directory, instead of one per file.
+    private func syncOutputDirectories(_ directories: [String]) {
+        guard configuration.sync else { return }
+        for directory in directories { AtomicFile.syncDirectory(directory) }
+    }
+
+    /// Every directory outputs of the plan go to, sorted.
+    private func outputDirectories(_ plan: BatchPlan) -> [String] {
         var directories: Set<String> = [configuration.outputDirectory]
         for source in plan.sources {
             for output in source.outputs {
                 directories.insert(BatchPaths.directory(of: BatchPaths.join(configuration.outputDirectory, output.relativePath)))
             }
         }
-        for directory in directories.sorted() { AtomicFile.removeStaleTemporaries(in: directory.isEmpty ? "." : directory) }
+        return directories.sorted().map { $0.isEmpty ? "." : $0 }
     }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {

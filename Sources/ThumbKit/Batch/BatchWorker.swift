@@ -68,7 +68,9 @@ struct BatchWorker: Sendable {
             if cancellation.isCancelled { return .dropped }
             let result = bySuffix[output.suffix]!
             do {
-                try AtomicFile.write(result.png, to: BatchPaths.join(configuration.outputDirectory, output.relativePath))
+                // The directory is synced once per batch (BatchRunner), not once per file.
+                try AtomicFile.write(result.png, to: BatchPaths.join(configuration.outputDirectory, output.relativePath),
+                                     syncData: configuration.sync, syncDirectory: false)
             } catch {
                 return failure(error.escapedMessage)
             }

@@ -19,7 +19,10 @@ public enum FileWriteError: ThumbKitError, Equatable {
 ///
 /// The bytes go to a temporary file beside the destination (same directory, so the rename is
 /// atomic), which is flushed with `fsync`, renamed over the destination, and the directory is
-/// synced so the rename survives a crash. On any failure the temporary file is removed. A process
+/// synced so the rename survives a crash. A batch that writes many files into one directory can
+/// defer the directory sync (`syncDirectory: false`) and call `syncDirectory(_:)` once at the end;
+/// with `syncData: false` nothing is flushed at all (still atomic against a killed process, since
+/// the rename comes after the last write, but not against power loss). On any failure the temporary file is removed. A process
 /// killed mid-write leaves at most a temporary file whose name starts with `.` and contains
 /// `temporaryMarker`; `removeStaleTemporaries(in:)` clears them on the next run.
 public enum AtomicFile {
@@ -30,7 +33,8 @@ public enum AtomicFile {
     private static let counterLock = Mutex()
 
     /// Writes `bytes` to `path` atomically, creating missing parent directories.
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+    public static func write(_ bytes: [UInt8], to path: String, syncData: Bool = true,
+                             syncDirectory: Bool = true) throws(FileWriteError) {
         var st = stat()
         if stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR { throw .destinationIsDirectory }
         let (directory, name) = split(path)
@@ -57,7 +61,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw error
         }
-        if fsync(fd) != 0 {
+        if syncData && fsync(fd) != 0 {
             let error = systemError("sync \(path)")
             close(fd)
             unlink(temporary)
@@ -73,7 +77,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw error
         }
-        syncDirectory(directory.isEmpty ? "." : directory)
+        if syncData && syncDirectory { self.syncDirectory(directory.isEmpty ? "." : directory) }
     }
 
     /// Removes temporary files left by killed runs directly inside `directory`; returns how many.
@@ -114,7 +118,9 @@ public enum AtomicFile {
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
     }
 
-    private static func syncDirectory(_ directory: String) {
+    /// Flushes a directory's entries (renames into it) to disk; errors are ignored, as some file
+    /// systems cannot sync directories.
+    public static func syncDirectory(_ directory: String) {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 {
             fsync(fd)

@@ -10,6 +10,7 @@ struct ThumbnailCommand: Command {
         OptionSpec("name", value: "FORMAT", help: "Output name: %s is the source name without extension (default %s); .png is added."),
         OptionSpec("jobs", short: "j", value: "N", help: "Work on N images at once (default: the number of cores)."),
         OptionSpec("force", help: "Rebuild every output, even those the manifest says are up to date."),
+        OptionSpec("no-fsync", help: "Do not flush outputs to disk (faster; safe against kills, not power loss)."),
         OptionSpec("hidden", help: "Also process files and folders whose names start with '.'."),
         OptionSpec("shard", value: "K/N", help: "Process only slice K of N (1-based) and write thumbgen-manifest.K-of-N.json."),
         OptionSpec("progress", value: "WHEN", help: "Progress bar on standard error: auto (on a terminal, default), always or never."),
@@ -50,6 +51,7 @@ struct ThumbnailCommand: Command {
                                                  expected: "a number of jobs from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
         configuration.force = arguments.has("force")
         configuration.includeHidden = arguments.has("hidden")
+        configuration.sync = !arguments.has("no-fsync")
         if let text = arguments.value("shard") { configuration.shard = try Self.shard(text) }
         let progressMode = try arguments.value("progress", default: "auto", expected: "auto, always or never") {
             ["auto", "always", "never"].contains($0) ? $0 : nil
