@@ -11,10 +11,11 @@ import ThumbKit
 
     /// Runs the binary and kills it if it has not finished after `seconds` (a hang is a failure,
     /// not a stuck test run).
-    static func run(_ arguments: [String], seconds: Double = 120) throws -> (status: Int32, err: String, timedOut: Bool) {
+    static func run(_ arguments: [String], executable: String? = nil,
+                    seconds: Double = 120) throws -> (status: Int32, err: String, timedOut: Bool) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLIFixtures.binary)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: executable ?? CLIFixtures.binary)
+        process.arguments = executable == nil ? arguments : Array(arguments.dropFirst())
         // Standard error goes to a file, so polling for the deadline cannot block on a full pipe.
         let errPath = NSTemporaryDirectory() + "thumbgen-stderr-\(UUID().uuidString)"
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
@@ -88,6 +89,39 @@ import ThumbKit
         for name in good { #expect(fileManager.fileExists(atPath: out + "/" + name), "\(name) not written") }
         #expect(run.err.contains("\(good.count) written, 0 up to date, 1 skipped, \(bad.count) failed"), "\(run.err)")
         #expect(temporaries(under: out).isEmpty)
+    }
+
+    /// True in release builds, where streaming a 225 MP image takes seconds rather than minutes.
+    static let isRelease: Bool = {
+        #if DEBUG
+        return false
+        #else
+        return true
+        #endif
+    }()
+
+    @Test(.enabled(if: isRelease && FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
+                   "release build with GNU time"))
+    func realBombStreamsInBoundedMemory() throws {
+        // 15000x15000 (225 MP) of 1-bit gray in 27 KB. Decoded whole it would be 900 MB of RGBA8;
+        // the streaming path holds a few rows and the output (measured: about 23 MB peak RSS in
+        // total, the process included). The bound leaves room for allocator and runtime noise.
+        let root = CLIFixtures.temporaryDirectory("bomb")
+        let report = root + "/rss"
+        let run = try Self.run(["/usr/bin/time", "-f", "%M", "-o", report, CLIFixtures.binary,
+                                CLIFixtures.path("hostile/bomb-real-15000.png"), "-o", root + "/out", "--progress", "never"],
+                               executable: "/usr/bin/time", seconds: 300)
+        #expect(run.status == 0, "\(run.err)")
+        let text = try String(contentsOfFile: report, encoding: .utf8)
+        let peakKiB = try #require(Int(text.split(separator: "\n").last.map(String.init) ?? ""), "\(text)")
+        #expect(peakKiB < 96 * 1024, "peak RSS \(peakKiB) KiB")
+    }
+
+    @Test func helpDocumentsTheLimits() {
+        let help = CLIRun(["--help"]).out
+        for text in ["--max-pixels", "--max-file-bytes", "8 MiB", "Memory per job", "streamed", "Only regular files"] {
+            #expect(help.contains(text), "\(text)")
+        }
     }
 
     // MARK: File system oddities
