@@ -53,11 +53,11 @@ import ThumbKit
         let out = CLIFixtures.temporaryDirectory("fault-full")
         #expect(mount("tmpfs", out, "tmpfs", 0, "size=256k") == 0)
         defer { umount2(out, Int32(MNT_DETACH)) }
-        // Leave about 24 KB: room for a few outputs, not for all ten.
+        // Leave about 40 KB: room for a few outputs (about 9.5 KB each) and the manifest, not for all ten.
         var fs = statvfs()
         #expect(statvfs(out, &fs) == 0)
         let free = Int(fs.f_bavail) * Int(fs.f_bsize)
-        #expect(fileManager.createFile(atPath: out + "/filler", contents: Data(count: max(0, free - 24 * 1024))))
+        #expect(fileManager.createFile(atPath: out + "/filler", contents: Data(count: max(0, free - 40 * 1024))))
 
         let arguments = [tree, "-o", out, "--size", "96", "--fit", "cover", "-j", "1", "--progress", "never"]
         let run = try HostileTreeTests.run(arguments, seconds: 120)
@@ -72,8 +72,14 @@ import ThumbKit
         expectOnlyCompleteOutputs(out)
         let written = files(under: out).filter { $0.hasSuffix(".png") }
         #expect(written.count < 10, "the disk was not full: \(run.err)")
+        // The manifest is written last; when even it does not fit, its own line says so and the
+        // next run rebuilds the outputs it lacks. When it fits, it lists exactly what completed.
         if fileManager.fileExists(atPath: out + "/thumbgen-manifest.json") {
+            let manifest = try Manifest.load(path: out + "/thumbgen-manifest.json")
+            #expect(manifest.sortedEntries.map(\.output) == written)
             #expect(try HostileTreeTests.run(["check", out], seconds: 120).status == 0)
+        } else {
+            #expect(lines.last?.hasPrefix("thumbgen: \(out)/thumbgen-manifest.json: ") == true)
         }
 
         // Space again: the rerun finishes the job and the manifest covers everything.
