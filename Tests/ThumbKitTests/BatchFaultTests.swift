@@ -107,4 +107,20 @@ import Testing
         #expect(try Manifest.load(path: configuration.manifestPath).sortedEntries.map(\.output) == ["img0.png"])
         #expect(temporaries(dir.at("out")).isEmpty)
     }
+
+    @Test func readingRefusesNonRegularFilesAndGrowthPastTheLimit() throws {
+        let dir = ScratchDirectory()
+        let fifo = dir.at("pipe.png")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        // O_NONBLOCK: no writer, yet neither call blocks; fstat refuses the FIFO and the device.
+        #expect(FileSystem.read(fifo) == .failure(SystemFailure(reason: "not a regular file")))
+        #expect(FileSystem.head(Array(fifo.utf8), count: 8) == .failure(SystemFailure(reason: "not a regular file")))
+        #expect(FileSystem.read("/dev/zero") == .failure(SystemFailure(reason: "not a regular file")))
+        #expect(FileSystem.read(dir.path) == .failure(SystemFailure(reason: "is a directory")))
+        // A file larger than the limit when read (it grew after its stat) is not read whole.
+        let big = dir.write("big.png", [UInt8](repeating: 7, count: 200_000))
+        #expect(FileSystem.read(big, maxBytes: 100_000)
+                == .failure(SystemFailure(reason: "file grew past the limit of 100000 bytes (--max-file-bytes)")))
+        #expect((try? FileSystem.read(big, maxBytes: 200_000).get())?.count == 200_000)
+    }
 }

@@ -117,4 +117,17 @@ import ThumbKit
         expectOnlyCompleteOutputs(out)
         #expect(try HostileTreeTests.run(["check", out]).status == 0)
     }
+
+    @Test(.enabled(if: getuid() != 0, "root writes into read-only folders"))
+    func readOnlyOutputFolder() throws {
+        let tree = try makeInputs(2)
+        let out = CLIFixtures.temporaryDirectory("fault-readonly")
+        #expect(chmod(out, 0o555) == 0)
+        defer { chmod(out, 0o755) }
+        let run = try HostileTreeTests.run([tree, "-o", out, "--size", "16", "--progress", "never"])
+        #expect(run.status == 1)
+        let lines = failureLines(run.err)
+        #expect(lines.count == 3 && lines.allSatisfy { $0.contains("permission denied") }, "\(run.err)")
+        #expect(files(under: out).isEmpty)
+    }
 }
