@@ -19,7 +19,9 @@
 ///   are skipped. JPEG is recognised and reported as unsupported.
 /// - **Walking.** Directories are walked depth first in byte-wise name order. Hidden names are
 ///   skipped unless asked for. Symlinks are followed; a link to a directory already on the
-///   current path is skipped (device + inode). The output directory is never walked.
+///   current path is skipped (device + inode). The output directory is never walked. Only
+///   regular files are opened (`O_NONBLOCK`, then `fstat`): a FIFO or device named like an image,
+///   or given as an input, fails; otherwise it is skipped.
 /// - **Naming.** Outputs mirror the input tree below the output directory (a file input: just its
 ///   name), named by `OutputNaming`; two sources mapping to one output stop the run before any
 ///   work, naming both.

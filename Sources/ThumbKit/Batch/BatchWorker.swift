@@ -33,7 +33,7 @@ struct BatchWorker: Sendable {
             return failure("file is too large (\(status.size) bytes, limit \(limit))")
         }
         let bytes: [UInt8]
-        switch FileSystem.read(source.path) {
+        switch FileSystem.read(source.path, maxBytes: limit) {
         case .failure(let f): return failure("cannot read: \(f.reason)")
         case .success(let b): bytes = b
         }

@@ -50,10 +50,35 @@ enum FileSystem {
         return .success(names)
     }
 
-    /// Up to `count` leading bytes of a file.
-    static func head(_ path: [UInt8], count: Int) -> Result<[UInt8], SystemFailure> {
-        let fd = withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+    /// Opens a regular file for reading. `O_NONBLOCK` keeps a FIFO (or a file swapped for one since
+    /// it was walked) from blocking the open, and `fstat` on the open descriptor refuses anything
+    /// but a regular file, so a device such as `/dev/zero` is never read without end.
+    static func openRegular(_ path: [UInt8]) -> Result<Int32, SystemFailure> {
+        let fd = withCPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return .failure(SystemFailure.current()) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let failure = SystemFailure.current()
+            close(fd)
+            return .failure(failure)
+        }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return .failure(SystemFailure(reason: (st.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file"))
+        }
+        // Regular files never block; clear the flag so reads behave as usual.
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return .success(fd)
+    }
+
+    /// Up to `count` leading bytes of a regular file.
+    static func head(_ path: [UInt8], count: Int) -> Result<[UInt8], SystemFailure> {
+        let fd: Int32
+        switch openRegular(path) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let opened): fd = opened
+        }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
@@ -69,10 +94,14 @@ enum FileSystem {
         return .success(Array(buffer[0..<filled]))
     }
 
-    /// A whole file's bytes.
-    static func read(_ path: String) -> Result<[UInt8], SystemFailure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(SystemFailure.current()) }
+    /// A whole regular file's bytes; with `maxBytes` > 0, a file that holds more (one that grew
+    /// after it was checked with `stat`) is a failure rather than an unbounded read.
+    static func read(_ path: String, maxBytes: UInt64 = 0) -> Result<[UInt8], SystemFailure> {
+        let fd: Int32
+        switch openRegular(Array(path.utf8)) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let opened): fd = opened
+        }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -84,6 +113,9 @@ enum FileSystem {
             }
             if n == 0 { break }
             bytes += chunk[0..<n]
+            if maxBytes > 0 && UInt64(bytes.count) > maxBytes {
+                return .failure(SystemFailure(reason: "file grew past the limit of \(maxBytes) bytes (--max-file-bytes)"))
+            }
         }
         return .success(bytes)
     }

@@ -47,7 +47,8 @@ struct SourceWalker {
             walkDirectory(path: path, relative: [], ancestors: [id], into: &entries)
             return entries
         case .success(let st):
-            let kind: Entry.Kind = st.isRegular ? .file : .skipped(reason: "not a regular file")
+            // Named explicitly, so the user meant it: a FIFO or device given as input fails.
+            let kind: Entry.Kind = st.isRegular ? .file : .failed(reason: "not a regular file")
             return [Entry(path: path, relative: Self.baseName(path), kind: kind)]
         }
     }
@@ -85,7 +86,10 @@ struct SourceWalker {
                     walkDirectory(path: childPath, relative: childRelative, ancestors: ancestors.union([id]), into: &entries)
                 }
             case .success(let st):
-                let kind: Entry.Kind = st.isRegular ? .file : .skipped(reason: "not a regular file")
+                // A FIFO or device is never opened (it could block or never end); named like an
+                // image it is a failure, as a non-image so named is.
+                let kind: Entry.Kind = st.isRegular ? .file
+                    : Self.hasImageExtension(name) ? .failed(reason: "not a regular file") : .skipped(reason: "not a regular file")
                 entries.append(Entry(path: childPath, relative: childRelative, kind: kind))
             }
         }

@@ -3,9 +3,9 @@ import ThumbKit
 /// Options several commands share, and how they turn into library settings.
 enum CommonOptions {
     static let maxPixels = OptionSpec("max-pixels", value: "N",
-        help: "Refuse images with more than N pixels (default 250000000; 0 = no limit).")
+        help: "Refuse images (and output canvases) over N pixels, from the header (default 250000000; 0 = no limit).")
     static let maxFileBytes = OptionSpec("max-file-bytes", value: "N",
-        help: "Refuse files larger than N bytes (default 0 = no limit).")
+        help: "Refuse files larger than N bytes, before and while reading (default 0 = no limit).")
 
     static func limits(_ arguments: ParsedArguments) throws(UsageError) -> DecodeLimits {
         var limits = DecodeLimits.default

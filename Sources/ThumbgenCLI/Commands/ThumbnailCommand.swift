@@ -31,6 +31,12 @@ struct ThumbnailCommand: Command {
             The output folder gets thumbgen-manifest.json (outputs with their SHA-256 hashes); a rerun
             rebuilds only what changed. Exit status: 0 all done, 1 some input failed, 64 usage error,
             130/143 interrupted by SIGINT/SIGTERM.
+
+            Limits: --max-pixels bounds every decoded image and output canvas; --max-file-bytes the
+            bytes read per file; one ancillary chunk is at most 8 MiB. Memory per job is about
+            2 x file bytes + 8 MiB + 150 x width + 40 x output pixels, plus 4 (8 if 16-bit) x source
+            pixels when the image is decoded whole (several scales, interlaced, or same size);
+            one scale of a non-interlaced PNG is streamed row by row. Only regular files are read.
             """)
     }
 
