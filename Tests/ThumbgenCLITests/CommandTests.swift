@@ -79,3 +79,13 @@ import ThumbKit
         #expect(try PNGDecoder.decode(path: output + "/bookmarks-48.png") == (try PNGDecoder.decode(path: source)).converted8())
     }
 }
+
+@Suite struct InfoJPEGTests {
+    @Test func describesJPEGsToo() {
+        let run = CLIRun(["info", CLIFixtures.path("fuzz-seeds/progressive.jpg"), CLIFixtures.path("fuzz-seeds/cmyk.jpg")])
+        #expect(run.status == .success, "\(run.err)")
+        let lines = run.out.split(separator: "\n").map { $0.split(separator: "/").last.map(String.init) ?? "" }
+        #expect(lines == ["progressive.jpg: 32x32, jpeg ycbcr, 8-bit, progressive, opaque",
+                          "cmyk.jpg: 32x32, jpeg ycck, 8-bit, baseline, opaque"])
+    }
+}

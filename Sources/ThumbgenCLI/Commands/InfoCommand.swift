@@ -1,3 +1,4 @@
+import Foundation
 import ThumbKit
 
 /// `thumbgen info FILE...`: what each file's header says, or why it cannot be read.
@@ -6,7 +7,7 @@ struct InfoCommand: Command {
 
     var help: HelpText {
         HelpText(
-            overview: "Print each image's size, colour type, bit depth, interlace and transparency.",
+            overview: "Print each PNG or JPEG's size, colour type, bit depth, interlace and transparency.",
             usage: ["thumbgen info [--max-pixels N] FILE..."],
             arguments: [("FILE", "PNG files to describe.")],
             options: [CommonOptions.maxPixels],
@@ -21,12 +22,43 @@ struct InfoCommand: Command {
             do {
                 let decoder = try PNGDecoder(path: path, limits: limits)
                 console.out("\(PathEscaping.escape(path)): \(Self.describe(decoder.info))\n")
+            } catch PNGError.notPNG where Self.startsLikeJPEG(path) {
+                do {
+                    let bytes = try Self.read(path, limits: limits)
+                    let decoder = try JPEGDecoder(bytes: bytes, limits: limits)
+                    console.out("\(PathEscaping.escape(path)): \(Self.describe(decoder.info))\n")
+                } catch let error as any ThumbKitError {
+                    console.fail(path, error.message)
+                    status = .failure
+                } catch {
+                    console.fail(path, "\(error)")
+                    status = .failure
+                }
             } catch {
                 console.fail(path, error.message)
                 status = .failure
             }
         }
         return status
+    }
+
+    /// A JPEG line in the same layout: `WxH, jpeg COLOUR-SPACE, 8-bit, progressive|baseline, opaque`.
+    static func describe(_ info: JPEGInfo) -> String {
+        "\(info.width)x\(info.height), jpeg \(info.colorSpace), 8-bit, " + (info.progressive ? "progressive" : "baseline") + ", opaque"
+    }
+
+    static func startsLikeJPEG(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return Array(handle.readData(ofLength: 3)).starts(with: ImageSignature.jpeg.prefix)
+    }
+
+    static func read(_ path: String, limits: DecodeLimits) throws(PNGError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(reason: "cannot read the file") }
+        if limits.maxFileBytes != 0 && UInt64(data.count) > limits.maxFileBytes {
+            throw .limitExceeded(reason: "file is larger than the limit of \(limits.maxFileBytes) bytes (--max-file-bytes)")
+        }
+        return [UInt8](data)
     }
 
     static func describe(_ info: PNGInfo) -> String {
