@@ -89,3 +89,18 @@ import ThumbKit
                           "cmyk.jpg: 32x32, jpeg ycck, 8-bit, baseline, opaque"])
     }
 }
+
+@Suite struct TruncatedJPEGTests {
+    @Test func truncatedJPEGFailsUnlessPartialIsAllowed() throws {
+        let dir = CLIFixtures.temporaryDirectory("partial")
+        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: CLIFixtures.path("fuzz-seeds/baseline.jpg"))))
+        FileManager.default.createFile(atPath: dir + "/cut.jpg", contents: Data(whole.prefix(whole.count * 2 / 3)))
+        let strict = CLIRun([dir + "/cut.jpg", "-o", dir + "/strict"])
+        #expect(strict.status == .failure)
+        #expect(strict.err.contains("cut.jpg: "))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/strict/cut.png"))
+        let lenient = CLIRun([dir + "/cut.jpg", "-o", dir + "/lenient", "--allow-partial"])
+        #expect(lenient.status == .success, "\(lenient.err)")
+        #expect(try PNGDecoder(path: dir + "/lenient/cut.png").info.width == 32)
+    }
+}

@@ -25,6 +25,10 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// Leaves the pixels in the source's colours and writes its ICC profile into the thumbnail,
     /// instead of converting to sRGB and marking the output sRGB; default false.
     public var keepProfile: Bool
+    /// Thumbnails a JPEG that ends early from the rows it has (libjpeg fills the rest with grey)
+    /// instead of failing (`--allow-partial`); default false. Not a rendering setting: a complete
+    /// file renders the same either way, so it is left out of `canonicalDescription`.
+    public var allowPartial: Bool = false
 
     public init(size: ThumbnailSize = ThumbnailSize(width: 128, height: 128), gravity: Gravity = .centre,
                 kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear, cornerRadius: Double = 0,

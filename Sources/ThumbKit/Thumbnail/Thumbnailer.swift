@@ -20,7 +20,7 @@ public struct Thumbnailer: Sendable {
     /// plan is computed from the full upright size, so output sizes do not depend on the reduction.
     public func thumbnails(of bytes: [UInt8], scales: [Int] = [1]) throws(ImageLoadError) -> [Thumbnail] {
         let loader = ImageLoader(limits: options.limits, autoRotate: options.autoRotate,
-                                 convertsToSRGB: !options.keepProfile)
+                                 convertsToSRGB: !options.keepProfile, allowPartial: options.allowPartial)
         if ImageLoader.format(of: bytes) == .png {
             let decoder: PNGDecoder
             do { decoder = try PNGDecoder(bytes: bytes, limits: options.limits) } catch { throw .png(error) }

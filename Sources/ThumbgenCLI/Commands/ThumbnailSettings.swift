@@ -16,6 +16,7 @@ enum ThumbnailSettings {
         OptionSpec("kernel", value: "NAME", help: "lanczos3 (default), lanczos2, mitchell, catrom, bilinear, box or nearest."),
         OptionSpec("no-linear", help: "Filter sRGB values directly instead of linear light (as most tools do)."),
         OptionSpec("no-rotate", help: "Keep the stored orientation instead of applying the EXIF orientation tag."),
+        OptionSpec("allow-partial", help: "Thumbnail a JPEG that ends early from what it has, instead of failing."),
         OptionSpec("keep-profile", help: "Keep the source's colour space (and embed its ICC profile) instead of converting to sRGB."),
         OptionSpec("color-type", value: "TYPE",
                    help: "PNG colour type: auto (smallest lossless, default) or rgba (force 8-bit RGBA)."),
@@ -59,6 +60,7 @@ enum ThumbnailSettings {
         options.light = arguments.has("no-linear") ? .sRGB : .linear
         options.autoRotate = !arguments.has("no-rotate")
         options.keepProfile = arguments.has("keep-profile")
+        options.allowPartial = arguments.has("allow-partial")
         options.colorType = try arguments.value("color-type", default: .automatic, expected: "auto or rgba") {
             PNGEncoder.ColorTypeChoice(rawValue: $0)
         }
@@ -84,6 +86,7 @@ enum ThumbnailSettings {
             if !source.settings.isEmpty && source.settings != options.canonicalDescription {
                 settings = try ThumbnailOptions(canonicalDescription: source.settings)
                 settings.limits = options.limits
+                settings.allowPartial = options.allowPartial
             }
             return try Thumbnailer(options: settings).thumbnails(of: source.bytes, scales: source.scales).map {
                 RenderedOutput(suffix: OutputNaming.suffix(forScale: $0.scale), image: $0.image, png: $0.png)
