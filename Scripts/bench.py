@@ -4,6 +4,7 @@
 Corpus (built once into .build/bench-corpus from files the repository ships, so it needs nothing
 installed; a larger real corpus is used too when ../shared/bench/make-corpus.sh has filled
 $BENCH_CACHE/corpus):
+  (photos-jpeg from make-corpus.sh too: JPEGs, where libvips and thumbgen both shrink on load)
   large/  the three sample photos enlarged by thumbgen (Lanczos-3) to about 12 megapixels
   many/   300 PNGs from 64 to 900 px: the sample photos and icons at many sizes
 
@@ -121,16 +122,38 @@ def images(directory):
     out = []
     for base, dirs, files in os.walk(directory):
         dirs.sort()
-        out += [os.path.join(base, f) for f in sorted(files) if f.endswith(".png")]
+        out += [os.path.join(base, f) for f in sorted(files) if f.lower().endswith((".png", ".jpg", ".jpeg"))]
     return out
+
+
+def jpeg_size(data):
+    """Width and height from a JPEG's first SOF marker."""
+    i = 2
+    while i + 9 < len(data):
+        if data[i] != 0xFF:
+            i += 1
+            continue
+        marker = data[i + 1]
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
+            i += 1 if marker == 0xFF else 2
+            continue
+        length = int.from_bytes(data[i + 2:i + 4], "big")
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+        i += 2 + length
+    return 0, 0
 
 
 def megapixels(files):
     total = 0
     for path in files:
         with open(path, "rb") as f:
-            head = f.read(24)
-        total += int.from_bytes(head[16:20], "big") * int.from_bytes(head[20:24], "big")
+            data = f.read(1 << 20)
+        if data.startswith(b"\xff\xd8"):
+            w, h = jpeg_size(data)
+            total += w * h
+        else:
+            total += int.from_bytes(data[16:20], "big") * int.from_bytes(data[20:24], "big")
     return total / 1e6
 
 
@@ -161,6 +184,8 @@ def main():
         corpus["photos-png (make-corpus.sh)"] = os.path.join(extra, "corpus", "photos-png")
     if os.path.isdir(os.path.join(extra, "corpus", "icons-png")):
         corpus["icons-png (make-corpus.sh)"] = os.path.join(extra, "corpus", "icons-png")
+    if os.path.isdir(os.path.join(extra, "corpus", "photos-jpeg")):
+        corpus["photos-jpeg (make-corpus.sh)"] = os.path.join(extra, "corpus", "photos-jpeg")
 
     print(f"machine: {os.cpu_count()} cores; {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()}")
     photo = images(corpus["large"])[0]
@@ -195,7 +220,7 @@ def main():
     for name, directory in corpus.items():
         files = images(directory)
         clean = lambda: shutil.rmtree(out, ignore_errors=True)
-        rows = [("bare libpng decode", median_of([BENCH, "decode"] + files))]
+        rows = [("bare decode (full size)", median_of([BENCH, "decode"] + files))]
         rows.append(("thumbgen -j1", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j1", "--progress", "never"], clean)))
         rows.append(("thumbgen -j2", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j2", "--progress", "never"], clean)))
         rows.append(("thumbgen -j1 --no-fsync", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j1", "--no-fsync",
@@ -218,7 +243,7 @@ def main():
             rows.append(("ImageMagick convert", median_of(["bash", "-c", script, "bash"] + files, env=env1)))
         report(name, files, rows)
         by = dict(rows)
-        j1, j2, decode = by["thumbgen -j1"], by["thumbgen -j2"], by["bare libpng decode"]
+        j1, j2, decode = by["thumbgen -j1"], by["thumbgen -j2"], by["bare decode (full size)"]
         target(f"{name}: -j2 / -j1 throughput", j1[0] / j2[0], 1.85, True, j1.min_wall / j2.min_wall)
         j1n, j2n = by["thumbgen -j1 --no-fsync"], by["thumbgen -j2 --no-fsync"]
         target(f"{name}: -j2 / -j1 throughput, --no-fsync", j1n[0] / j2n[0], 1.85, True, j1n.min_wall / j2n.min_wall)
@@ -227,6 +252,8 @@ def main():
         for other in ("vipsthumbnail (1 thread)", "Pillow thumbnail"):
             if other in by:
                 goal = 1.3 if not (name.startswith("large") or name.startswith("photos")) else 1.0
+                if name.startswith("photos-jpeg") and other.startswith("Pillow"):
+                    continue
                 target(f"{name}: speed vs {other} (their wall / thumbgen -j1 wall)", by[other][0] / j1[0], goal, True,
                        by[other].min_wall / j1.min_wall)
                 target(f"{name}: speed vs {other}, thumbgen -j1 --no-fsync", by[other][0] / j1n[0], goal, True,

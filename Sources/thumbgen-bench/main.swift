@@ -22,13 +22,20 @@ func median(_ values: [Double]) -> Double {
 
 let arguments = CommandLine.arguments
 
-// `thumbgen-bench decode FILE...`: decode every file once with libpng, as thumbgen would read it
-// (whole image, RGBA at 8 or 16 bits), and nothing else: the floor `make bench` compares against.
+// `thumbgen-bench decode FILE...`: decode every file once at full size — PNGs with libpng (RGBA at
+// 8 or 16 bits), JPEGs with libjpeg-turbo (no DCT scaling) — and nothing else: the floor
+// `make bench` compares against.
 if arguments.count >= 2 && arguments[1] == "decode" {
     var pixels = 0
     let elapsed = milliseconds {
         for path in arguments.dropFirst(2) {
-            if let image = try? PNGDecoder.decode(path: path, limits: DecodeLimits(maxPixels: 0)) { pixels += image.width * image.height }
+            if let image = try? PNGDecoder.decode(path: path, limits: DecodeLimits(maxPixels: 0)) {
+                pixels += image.width * image.height
+            } else if let data = FileManager.default.contents(atPath: path),
+                      let decoder = try? JPEGDecoder(bytes: [UInt8](data), limits: DecodeLimits(maxPixels: 0)),
+                      let decoded = try? decoder.decodeImage(shrinkFor: nil, allowPartial: false) {
+                pixels += decoded.image.width * decoded.image.height
+            }
         }
     }
     print(String(format: "decoded %d files, %.1f megapixels, in %.1f ms", arguments.count - 2, Double(pixels) / 1e6, elapsed))

@@ -151,7 +151,7 @@ import ThumbKit
         let lines = failureLines(run.err)
         #expect(lines.sorted() == [
             "thumbgen: \(tree)/bad\\xFF\\xFE.png: file name is not valid UTF-8, so no output name can be made for it",
-            "thumbgen: \(tree)/broken\\n\\x1B[31mname.png: not a supported image (content is not PNG)",
+            "thumbgen: \(tree)/broken\\n\\x1B[31mname.png: not a supported image (content is neither PNG nor JPEG)",
             "thumbgen: \(tree)/dangling.png: cannot read: no such file or directory",
             "thumbgen: \(tree)/fifo.png: not a regular file",
             "thumbgen: \(tree)/zero.png: not a regular file",
