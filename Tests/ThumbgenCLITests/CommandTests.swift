@@ -101,6 +101,8 @@ import ThumbKit
         #expect(!FileManager.default.fileExists(atPath: dir + "/strict/cut.png"))
         let lenient = CLIRun([dir + "/cut.jpg", "-o", dir + "/lenient", "--allow-partial"])
         #expect(lenient.status == .success, "\(lenient.err)")
+        #expect(lenient.err.contains("thumbgen: warning: \(dir)/cut.jpg: "), "the partial read is reported")
+        #expect(!CLIRun([dir + "/cut.jpg", "-o", dir + "/quiet", "--allow-partial", "-q"]).err.contains("warning"))
         #expect(try PNGDecoder(path: dir + "/lenient/cut.png").info.width == 32)
     }
 }

@@ -4,4 +4,7 @@ public struct Thumbnail: Sendable, Equatable {
     public let scale: Int
     public let image: Image
     public let png: [UInt8]
+    /// Problems with the source that did not stop it (corrupt-data warnings, a colour profile that
+    /// could not be used); the same for every scale of one source.
+    public var warnings: [String] = []
 }

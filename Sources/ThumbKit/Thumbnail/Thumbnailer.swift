@@ -45,7 +45,9 @@ public struct Thumbnailer: Sendable {
         for scale in scales {
             do {
                 try checkOutputSize(plan(sourceWidth: loaded.fullWidth, sourceHeight: loaded.fullHeight, scale: scale))
-                results.append(try encode(thumbnail(of: loaded, scale: scale), scale: scale, profile: loaded.keptProfile))
+                var thumbnail = try encode(thumbnail(of: loaded, scale: scale), scale: scale, profile: loaded.keptProfile)
+                thumbnail.warnings = loaded.warnings
+                results.append(thumbnail)
             } catch {
                 throw .png(error)
             }

@@ -71,7 +71,13 @@ struct ThumbnailCommand: Command {
         let signals = SignalCancellation(cancellation)
         let summary: BatchSummary
         do {
-            summary = try Batch.run(configuration, renderer: ThumbnailSettings.renderer(options),
+            // Warnings (a corrupt-but-readable JPEG, an unusable colour profile) are not failures:
+            // printed as they happen, not counted, and not printed with -q.
+            var warn: (@Sendable (String, String) -> Void)?
+            if !quiet {
+                warn = { path, reason in console.err("thumbgen: warning: " + PathEscaping.escape(path) + ": " + reason + "\n") }
+            }
+            summary = try Batch.run(configuration, renderer: ThumbnailSettings.renderer(options, warn: warn),
                                     cancellation: cancellation, progress: display.handle)
         } catch {
             console.err("thumbgen: \(error.message)\n")

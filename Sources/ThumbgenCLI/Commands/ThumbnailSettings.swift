@@ -80,7 +80,8 @@ enum ThumbnailSettings {
 
     /// The batch renderer: `options` for a run; for `check`, the settings each manifest entry
     /// recorded (`options` then only supplies the limits).
-    static func renderer(_ options: ThumbnailOptions) -> BatchRenderer {
+    /// `warn` hears each source's warnings (path, reason) as it is rendered.
+    static func renderer(_ options: ThumbnailOptions, warn: (@Sendable (String, String) -> Void)? = nil) -> BatchRenderer {
         return { source in
             var settings = options
             if !source.settings.isEmpty && source.settings != options.canonicalDescription {
@@ -88,7 +89,9 @@ enum ThumbnailSettings {
                 settings.limits = options.limits
                 settings.allowPartial = options.allowPartial
             }
-            return try Thumbnailer(options: settings).thumbnails(of: source.bytes, scales: source.scales).map {
+            let thumbnails = try Thumbnailer(options: settings).thumbnails(of: source.bytes, scales: source.scales)
+            if let warn { for warning in thumbnails.first?.warnings ?? [] { warn(source.path, warning) } }
+            return thumbnails.map {
                 RenderedOutput(suffix: OutputNaming.suffix(forScale: $0.scale), image: $0.image, png: $0.png)
             }
         }
