@@ -57,8 +57,8 @@ FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitiz
 fuzz: deps
 	$(SWIFT) build -c release --product thumbgen-fuzz --scratch-path .build/fuzz $(FUZZ_FLAGS)
 	@mkdir -p .build/fuzz-corpus .build/fuzz-crashes
-	@cp -n Tests/Fixtures/pngsuite/*.png Tests/Fixtures/fuzz-seeds/* .build/fuzz-corpus/ 2>/dev/null || true
-	.build/fuzz/release/thumbgen-fuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
+	@cp -n Tests/Fixtures/pngsuite/*.png Tests/Fixtures/fuzz-seeds/*.jpg .build/fuzz-corpus/ 2>/dev/null || true
+	.build/fuzz/release/thumbgen-fuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
 	  -artifact_prefix=.build/fuzz-crashes/ -print_final_stats=1
 
 # The test suite under AddressSanitizer, then ThreadSanitizer (debug builds; slow). Leaks inside the
