@@ -94,7 +94,7 @@ import ThumbKit
     @Test func truncatedJPEGFailsUnlessPartialIsAllowed() throws {
         let dir = CLIFixtures.temporaryDirectory("partial")
         let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: CLIFixtures.path("fuzz-seeds/baseline.jpg"))))
-        FileManager.default.createFile(atPath: dir + "/cut.jpg", contents: Data(whole.prefix(whole.count * 2 / 3)))
+        #expect(FileManager.default.createFile(atPath: dir + "/cut.jpg", contents: Data(whole.prefix(whole.count * 2 / 3))))
         let strict = CLIRun([dir + "/cut.jpg", "-o", dir + "/strict"])
         #expect(strict.status == .failure)
         #expect(strict.err.contains("cut.jpg: "))
