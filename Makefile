@@ -62,10 +62,9 @@ fuzz: deps
 	  -artifact_prefix=.build/fuzz-crashes/ -print_final_stats=1
 
 # The test suite under AddressSanitizer, then ThreadSanitizer (debug builds; slow). Leaks inside the
-# Swift toolchain's own libraries (XCTest, Foundation) are suppressed by Scripts/lsan.supp. TSan runs only
-# the suites with threads (Batch*: the runner, checker, signal handling, and the binary over trees):
-# the whole suite under TSan takes too long on a 2-core machine. TSAN_FILTER= runs everything.
-TSAN_FILTER ?= Batch
+# Swift toolchain's own libraries (XCTest, Foundation) are suppressed by Scripts/lsan.supp.
+# TSAN_FILTER=Batch limits TSan to the threaded suites when time is short.
+TSAN_FILTER ?=
 sanitize: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Scripts/lsan.supp $(SWIFT) test --scratch-path .build/asan --sanitize=address
 	$(SWIFT) test --scratch-path .build/tsan --sanitize=thread $(if $(TSAN_FILTER),--filter '$(TSAN_FILTER)')

@@ -1,6 +1,7 @@
 /*
  * thumbkernels.c: see include/thumbkernels.h for the policy (identical results on every path).
  */
+#include <stdatomic.h>
 #include "thumbkernels.h"
 
 #include <string.h>
@@ -97,7 +98,10 @@ static void sha256_shani(uint32_t state[8], const uint8_t *data, size_t blocks) 
 
 void tk_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) {
 #ifdef TK_X86
-    static int has_sha = -1;
+    /* Worker threads hash at once: the probe result is cached atomically (relaxed is enough, every
+     * thread computes the same value), which keeps it free of data races (ThreadSanitizer). */
+    static _Atomic int cached = -1;
+    int has_sha = atomic_load_explicit(&cached, memory_order_relaxed);
     if (has_sha < 0) {
         __builtin_cpu_init();
         /* SHA extensions: CPUID leaf 7, EBX bit 29; SSE4.1 and SSSE3 come with every CPU that has them. */
@@ -106,6 +110,7 @@ void tk_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) {
         __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(7), "c"(0));
         sha = (ebx >> 29) & 1;
         has_sha = sha && __builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("ssse3");
+        atomic_store_explicit(&cached, has_sha, memory_order_relaxed);
     }
     if (has_sha) { sha256_shani(state, data, blocks); return; }
 #endif
