@@ -113,11 +113,6 @@ public final class PNGDecoder {
         try PNGDecoder(bytes: bytes, limits: limits).decodeImage()
     }
 
-    /// True when the bytes begin with the 8-byte PNG signature.
-    public static func hasSignature(_ prefix: some Collection<UInt8>) -> Bool {
-        prefix.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-    }
-
     private func check(_ status: Int32) throws(PNGError) {
         guard status == Int32(TG_PNG_OK) else {
             throw PNGDecoder.error(status: status, message: String(decoding: UnsafeRawBufferPointer(start: tg_png_reader_message(reader), count: strlen(tg_png_reader_message(reader))), as: UTF8.self))

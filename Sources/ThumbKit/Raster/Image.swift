@@ -49,16 +49,6 @@ public struct Image: Sendable, Equatable {
         bitDepth == 8 ? self : Image(width: width, height: height, rgba8: rgba8)
     }
 
-    /// True when every alpha sample is fully opaque.
-    public var isOpaque: Bool {
-        switch samples {
-        case .eight(let values):
-            return stride(from: 3, to: values.count, by: 4).allSatisfy { values[$0] == 255 }
-        case .sixteen(let values):
-            return stride(from: 3, to: values.count, by: 4).allSatisfy { values[$0] == 65535 }
-        }
-    }
-
     /// The 16-bit to 8-bit rule used everywhere: exact rounding to nearest.
     @inline(__always)
     public static func byte(fromSample16 value: UInt16) -> UInt8 {
