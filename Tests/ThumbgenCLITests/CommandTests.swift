@@ -46,6 +46,7 @@ import ThumbKit
         #expect(CLIRun(["info", "--help"]).out.contains("USAGE: thumbgen info"))
         let version = CLIRun(["--version"])
         #expect(version.out.hasPrefix("thumbgen \(ThumbKitVersion.string) (libpng "))
+        #expect(version.out.contains("libjpeg") && version.out.contains("lcms2 "), "every codec library is named")
     }
 
     @Test(arguments: ["basn0g01.png", "basi6a16.png", "tbbn3p08.png", "basn2c16.png", "basi3p04.png", "tbwn0g16.png"])
