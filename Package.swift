@@ -46,9 +46,11 @@ let package = Package(
         // Hot loops that need CPU features Swift cannot request per function (SHA extensions, AVX2),
         // chosen at run time, each with a portable path giving bit-identical results.
         .target(name: "CThumbKernels"),
+        // syncfs(2), which Swift's Glibc module leaves out.
+        .target(name: "CFileSync"),
         .target(
             name: "ThumbKit",
-            dependencies: ["CLibPNG", "CLibJPEG", "CLibLCMS", "CThumbKernels"],
+            dependencies: ["CLibPNG", "CLibJPEG", "CLibLCMS", "CThumbKernels", "CFileSync"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Argument parsing, commands and printing; a library so the tests can drive it.
@@ -69,10 +71,16 @@ let package = Package(
             dependencies: ["ThumbKit", "CFuzzDriver"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // libpng with its default settings, as the floor `make bench` measures against.
+        .target(
+            name: "CBareDecode",
+            dependencies: ["CPNGSystem"],
+            linkerSettings: [.linkedLibrary("z")]
+        ),
         // Times decoding against resampling (`swift run -c release thumbgen-bench IMAGE.png`).
         .executableTarget(
             name: "thumbgen-bench",
-            dependencies: ["ThumbKit"],
+            dependencies: ["ThumbKit", "CBareDecode"],
             path: "Sources/thumbgen-bench",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),

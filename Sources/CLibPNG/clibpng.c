@@ -141,6 +141,12 @@ static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_
     png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, text_chunks, 3);
     /* CRC errors: critical chunks fail; ancillary chunks are dropped with a warning, as browsers do. */
     png_set_crc_action(r->png, PNG_CRC_DEFAULT, PNG_CRC_DEFAULT);
+#ifdef PNG_IGNORE_ADLER32
+    /* Each IDAT's CRC-32 already guards the compressed bytes, so the zlib stream's Adler-32 over
+     * the inflated bytes protects against nothing the CRC misses in a damaged file, and costs
+     * about a tenth of the decode time on large images. Chromium and libspng skip it too. */
+    png_set_option(r->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
 
     png_read_info(r->png, r->info);
 

@@ -233,12 +233,12 @@ import Testing
         configuration.checkpointSeconds = 0
         let path = configuration.manifestPath
         let seen = EntryCounts()
-        let inner = Fixture.renderer()
-        let renderer: BatchRenderer = { source in
-            seen.append((try? Manifest.load(path: path))?.entries.count ?? -1)
-            return try inner(source)
+        // Files are recorded, and checkpoints written, in order on the committer's thread: when
+        // a file is recorded, the checkpoint after the one before it is on disk.
+        let progress: BatchProgressHandler = { event, _ in
+            if case .written = event { seen.append((try? Manifest.load(path: path))?.entries.count ?? -1) }
         }
-        _ = try run(configuration, renderer: renderer)
+        _ = try BatchRunner(configuration: configuration, renderer: Fixture.renderer(), progress: progress).run()
         // Before the first file there is no manifest; after each, one more entry.
         #expect(seen.values == [-1, 1, 2, 3])
         #expect(try Manifest.load(path: path).entries.count == 4)

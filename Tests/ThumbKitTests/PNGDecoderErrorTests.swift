@@ -29,6 +29,36 @@ import Testing
         #expect(error?.message.contains("--max-pixels") == true)
     }
 
+    @Test func adler32IsNotCheckedButCRCIs() throws {
+        // The zlib stream's Adler-32 is skipped for speed; the IDAT CRC still guards the bytes.
+        let original = bytes(sample)
+        let idat = try #require(Self.lastIDAT(in: original))
+        let expected = try PNGDecoder.decode(bytes: original)
+
+        var badAdler = original
+        badAdler[idat.dataEnd - 1] ^= 0xff
+        let crc = CRC32.checksum(badAdler[(idat.start + 4)..<idat.dataEnd])
+        badAdler.replaceSubrange(idat.dataEnd..<(idat.dataEnd + 4),
+                                 with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xff), UInt8(crc >> 8 & 0xff), UInt8(crc & 0xff)])
+        #expect(try PNGDecoder.decode(bytes: badAdler) == expected)
+
+        var badCRC = original
+        badCRC[idat.dataEnd - 1] ^= 0xff
+        let error = #expect(throws: PNGError.self) { _ = try PNGDecoder.decode(bytes: badCRC) }
+        #expect(error?.message.contains("CRC") == true, "\(String(describing: error))")
+    }
+
+    /// The last IDAT chunk: offset of its length field, and the end of its data (where its CRC starts).
+    static func lastIDAT(in png: [UInt8]) -> (start: Int, dataEnd: Int)? {
+        var offset = 8, found: (Int, Int)?
+        while offset + 12 <= png.count {
+            let length = png[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            if Array(png[(offset + 4)..<(offset + 8)]) == Array("IDAT".utf8) { found = (offset, offset + 8 + length) }
+            offset += 12 + length
+        }
+        return found
+    }
+
     @Test func fileByteLimit() {
         var limits = DecodeLimits.default
         limits.maxFileBytes = 100

@@ -54,6 +54,64 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
 
+    @Test func stagedFilesLandOnlyWhenCommitted() throws {
+        let directory = Fixtures.temporaryDirectory("atomic")
+        let names = ["a.png", "b.png", "sub/c.png"]
+        try AtomicFile.write([9], to: directory + "/a.png")
+        let staged = try names.enumerated().map { index, name in
+            try AtomicFile.stage([UInt8(index), 1, 2], to: directory + "/" + name)
+        }
+        // Staged: the old a.png is untouched, b.png does not exist yet.
+        #expect(FileManager.default.contents(atPath: directory + "/a.png") == Data([9]))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/b.png"))
+        #expect(staged.allSatisfy { FileManager.default.fileExists(atPath: $0.temporaryPath) })
+        // Several files: synced together (syncfs), then renamed.
+        #expect(AtomicFile.commit(staged, syncData: true).allSatisfy { $0 == nil })
+        for (index, name) in names.enumerated() {
+            #expect(FileManager.default.contents(atPath: directory + "/" + name) == Data([UInt8(index), 1, 2]))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["a.png", "b.png", "sub"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/sub") == ["c.png"])
+    }
+
+    @Test func aFailedCommitNamesTheFileAndLeavesNoTemporary() throws {
+        let directory = Fixtures.temporaryDirectory("atomic")
+        let good = try AtomicFile.stage([1], to: directory + "/good.png")
+        let bad = try AtomicFile.stage([2], to: directory + "/bad.png")
+        // Something takes the destination's place between staging and committing.
+        try FileManager.default.createDirectory(atPath: directory + "/bad.png/inside", withIntermediateDirectories: true)
+        let errors = AtomicFile.commit([good, bad], syncData: true)
+        #expect(errors[0] == nil)
+        #expect(errors[1]?.message.hasPrefix("cannot rename to \(directory)/bad.png: ") == true, "\(String(describing: errors[1]))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["bad.png", "good.png"])
+
+        let discarded = try AtomicFile.stage([3], to: directory + "/never.png")
+        AtomicFile.discard(discarded)
+        #expect(!FileManager.default.fileExists(atPath: discarded.temporaryPath))
+        #expect(!FileManager.default.fileExists(atPath: directory + "/never.png"))
+    }
+
+    @Test func committerCompletesInSubmissionOrder() throws {
+        let directory = Fixtures.temporaryDirectory("committer")
+        let committer = OutputCommitter(syncData: true)
+        let order = EntryCounts()
+        for index in 0..<40 {
+            let files = try (0..<(index % 3)).map { scale in
+                try AtomicFile.stage([UInt8(index), UInt8(scale)], to: directory + "/\(index)@\(scale).png")
+            }
+            committer.submit(files) { error in
+                // Each file of the submission is in place before its completion runs.
+                let landed = (0..<(index % 3)).allSatisfy {
+                    FileManager.default.contents(atPath: directory + "/\(index)@\($0).png") == Data([UInt8(index), UInt8($0)])
+                }
+                order.append(error == nil && landed ? index : -1)
+            }
+        }
+        committer.waitUntilIdle()
+        #expect(order.values == Array(0..<40))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == (0..<40).reduce(0) { $0 + $1 % 3 })
+    }
+
     @Test func staleTemporariesAreRemoved() throws {
         let directory = Fixtures.temporaryDirectory("atomic")
         #expect(FileManager.default.createFile(atPath: directory + "/.out.png\(AtomicFile.temporaryMarker)123-1", contents: Data([0])))

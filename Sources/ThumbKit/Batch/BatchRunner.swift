@@ -1,7 +1,7 @@
 import Foundation
 
-/// Runs a batch: plans it, renders the sources on worker threads, writes outputs atomically,
-/// and writes the manifest.
+/// Runs a batch: plans it, renders the sources on worker threads, has `OutputCommitter` put
+/// their outputs in place atomically, and writes the manifest.
 ///
 /// Determinism: outputs depend only on the sources, the renderer and the settings; the summary
 /// and manifest are assembled in plan order after all workers finish, so they are the same for
@@ -64,6 +64,9 @@ public struct BatchRunner: Sendable {
         }
 
         let worker = BatchWorker(configuration: configuration, renderer: renderer, cancellation: cancellation, previous: previous)
+        // Every result passes through the committer, written or not, so events keep the order
+        // sources finish in (plan order with one worker).
+        let committer = OutputCommitter(syncData: configuration.sync)
         let threadCount = min(max(configuration.jobs, 1), work.count)
         // With several workers, largest sources first (by file size, ties in plan order): with a
         // few big images at the end of the plan, one worker would otherwise finish alone while the
@@ -77,13 +80,24 @@ public struct BatchRunner: Sendable {
             let thread = Thread {
                 while !cancellation.isCancelled, let index = state.nextWorkIndex(queue) {
                     guard case .source(let source) = plan.items[index] else { continue }
-                    let result = worker.process(source)
-                    state.store(result, at: index, path: PathEscaping.escape(source.path))
-                    // A long run keeps its manifest current so a SIGKILL loses little work.
-                    if let snapshot = state.takeCheckpoint(every: configuration.checkpointSeconds) {
-                        syncOutputDirectories(directories)
-                        _ = writeManifest(Self.assemble(plan, results: snapshot, previous: previous).manifest)
-                        state.finishCheckpoint()
+                    let shown = PathEscaping.escape(source.path)
+                    // Runs on the committer's thread, once the outputs are in place.
+                    let record: @Sendable (ItemResult) -> Void = { result in
+                        state.store(result, at: index, path: shown)
+                        // A long run keeps its manifest current so a SIGKILL loses little work.
+                        if let snapshot = state.takeCheckpoint(every: configuration.checkpointSeconds) {
+                            syncOutputDirectories(directories)
+                            _ = writeManifest(Self.assemble(plan, results: snapshot, previous: previous).manifest)
+                            state.finishCheckpoint()
+                        }
+                    }
+                    switch worker.process(source) {
+                    case .finished(let result):
+                        committer.submit([]) { _ in record(result) }
+                    case .staged(let files, let entries):
+                        committer.submit(files) { error in
+                            record(error.map { .failed(BatchMessage(path: shown, reason: $0.escapedMessage)) } ?? .written(entries))
+                        }
                     }
                 }
                 group.leave()
@@ -93,6 +107,7 @@ public struct BatchRunner: Sendable {
             thread.start()
         }
         group.wait()
+        committer.waitUntilIdle()
 
         var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
         summary.cancelled = summary.notProcessed > 0

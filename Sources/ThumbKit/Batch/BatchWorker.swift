@@ -1,4 +1,11 @@
-/// Processes one source: decides whether it is up to date, renders it if not, writes its outputs.
+/// What processing one source came to: a result, or outputs staged for `OutputCommitter`, whose
+/// manifest entries count only once the files are in place.
+enum WorkerOutcome: Sendable {
+    case finished(ItemResult)
+    case staged([StagedFile], entries: [ManifestEntry])
+}
+
+/// Processes one source: decides whether it is up to date, renders it if not, stages its outputs.
 ///
 /// A value shared read-only by all worker threads.
 struct BatchWorker: Sendable {
@@ -7,9 +14,9 @@ struct BatchWorker: Sendable {
     let cancellation: CancellationFlag
     let previous: Manifest
 
-    func process(_ source: BatchPlan.Source) -> ItemResult {
+    func process(_ source: BatchPlan.Source) -> WorkerOutcome {
         let shown = PathEscaping.escape(source.path)
-        func failure(_ reason: String) -> ItemResult { .failed(BatchMessage(path: shown, reason: reason)) }
+        func failure(_ reason: String) -> WorkerOutcome { .finished(.failed(BatchMessage(path: shown, reason: reason))) }
 
         // Stat before reading: if the file changes after this, the recorded stat is older than
         // the content and the next run re-hashes rather than trusting a stale hash.
@@ -25,7 +32,7 @@ struct BatchWorker: Sendable {
                 && FileSystem.isRegularFile(BatchPaths.join(configuration.outputDirectory, $0.output))
         }
         if reusable && prior.allSatisfy({ $0.sourceFingerprint.statMatches(status) }) {
-            return .upToDate(prior.map { refreshed($0, source: source, fingerprint: $0.sourceFingerprint) })
+            return .finished(.upToDate(prior.map { refreshed($0, source: source, fingerprint: $0.sourceFingerprint) }))
         }
 
         let limit = configuration.maxSourceBytes
@@ -40,9 +47,9 @@ struct BatchWorker: Sendable {
         let fingerprint = SourceFingerprint(sha256: SHA256.hex(bytes), status: status)
         if reusable && prior[0].sourceFingerprint.sha256 == fingerprint.sha256 {
             // Same content under new stat data (copied, touched, restored): no render, no write.
-            return .upToDate(prior.map { refreshed($0, source: source, fingerprint: fingerprint) })
+            return .finished(.upToDate(prior.map { refreshed($0, source: source, fingerprint: fingerprint) }))
         }
-        if cancellation.isCancelled { return .dropped }
+        if cancellation.isCancelled { return .finished(.dropped) }
 
         let rendered: [RenderedOutput]
         do {
@@ -61,17 +68,20 @@ struct BatchWorker: Sendable {
             return failure("renderer returned outputs [\(got)], expected [\(want)]")
         }
 
+        var staged: [StagedFile] = []
         var entries: [ManifestEntry] = []
         for (output, scale) in zip(source.outputs, configuration.naming.scales) {
-            // Checked per file so a cancel lands between writes; any output already written
-            // has no manifest entry and is rebuilt next run.
-            if cancellation.isCancelled { return .dropped }
+            // Checked per file so a cancel lands between writes; nothing staged is kept.
+            if cancellation.isCancelled {
+                staged.forEach(AtomicFile.discard)
+                return .finished(.dropped)
+            }
             let result = bySuffix[output.suffix]!
             do {
-                // The directory is synced once per batch (BatchRunner), not once per file.
-                try AtomicFile.write(result.png, to: BatchPaths.join(configuration.outputDirectory, output.relativePath),
-                                     syncData: configuration.sync, syncDirectory: false)
+                staged.append(try AtomicFile.stage(result.png, to: BatchPaths.join(configuration.outputDirectory,
+                                                                                  output.relativePath)))
             } catch {
+                staged.forEach(AtomicFile.discard)
                 return failure(error.escapedMessage)
             }
             entries.append(ManifestEntry(
@@ -80,7 +90,7 @@ struct BatchWorker: Sendable {
                 width: result.width, height: result.height, fileSHA256: SHA256.hex(result.png),
                 pixelSHA256: result.pixelSHA256, sourceFingerprint: fingerprint))
         }
-        return .written(entries)
+        return .staged(staged, entries: entries)
     }
 
     private func refreshed(_ entry: ManifestEntry, source: BatchPlan.Source, fingerprint: SourceFingerprint) -> ManifestEntry {

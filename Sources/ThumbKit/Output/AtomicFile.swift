@@ -1,3 +1,4 @@
+import CFileSync
 import Glibc
 
 /// Why an output file could not be written.
@@ -15,14 +16,24 @@ public enum FileWriteError: ThumbKitError, Equatable {
     }
 }
 
+/// A complete temporary file beside its destination, waiting to be renamed over it
+/// (`AtomicFile.stage`, then `AtomicFile.commit` or `AtomicFile.discard`).
+public struct StagedFile: Sendable, Equatable {
+    /// Where the bytes are now: a hidden name in the destination's directory.
+    public let temporaryPath: String
+    /// Where `commit` puts them.
+    public let path: String
+}
+
 /// Writes files so that a final name only ever holds complete data.
 ///
 /// The bytes go to a temporary file beside the destination (same directory, so the rename is
-/// atomic), which is flushed with `fsync`, renamed over the destination, and the directory is
-/// synced so the rename survives a crash. A batch that writes many files into one directory can
-/// defer the directory sync (`syncDirectory: false`) and call `syncDirectory(_:)` once at the end;
-/// with `syncData: false` nothing is flushed at all (still atomic against a killed process, since
-/// the rename comes after the last write, but not against power loss). On any failure the temporary file is removed. A process
+/// atomic), which is flushed to disk, renamed over the destination, and the directory is synced
+/// so the rename survives a crash. Writing is split in two so a batch can stage many files and
+/// make them durable together (`commit`: one `syncfs` per file system instead of an `fsync` per
+/// file), off its worker threads; `write` does both for one file. With `syncData: false` nothing
+/// is flushed at all (still atomic against a killed process, since the rename comes after the last
+/// write, but not against power loss). On any failure the temporary file is removed. A process
 /// killed mid-write leaves at most a temporary file whose name starts with `.` and contains
 /// `temporaryMarker`; `removeStaleTemporaries(in:)` clears them on the next run.
 public enum AtomicFile {
@@ -35,6 +46,14 @@ public enum AtomicFile {
     /// Writes `bytes` to `path` atomically, creating missing parent directories.
     public static func write(_ bytes: [UInt8], to path: String, syncData: Bool = true,
                              syncDirectory: Bool = true) throws(FileWriteError) {
+        let staged = try stage(bytes, to: path)
+        if let error = commit([staged], syncData: syncData)[0] { throw error }
+        if syncData && syncDirectory { self.syncDirectory(directory(of: path)) }
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path` (creating missing parent directories),
+    /// unsynced; the destination is untouched until `commit`.
+    public static func stage(_ bytes: [UInt8], to path: String) throws(FileWriteError) -> StagedFile {
         var st = stat()
         if stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR { throw .destinationIsDirectory }
         let (directory, name) = split(path)
@@ -61,23 +80,63 @@ public enum AtomicFile {
             unlink(temporary)
             throw error
         }
-        if syncData && fsync(fd) != 0 {
-            let error = systemError("sync \(path)")
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
         if close(fd) != 0 {
             let error = systemError("close \(path)")
             unlink(temporary)
             throw error
         }
-        if rename(temporary, path) != 0 {
-            let error = systemError("rename to \(path)")
-            unlink(temporary)
-            throw error
+        return StagedFile(temporaryPath: temporary, path: path)
+    }
+
+    /// Makes the staged files' data durable (unless `syncData` is false), then renames each over
+    /// its destination, in order. Returns one entry per file: nil when it is in place, or why it
+    /// is not (its temporary file is then removed). The renames themselves become durable with
+    /// the next `syncDirectory` of their directories.
+    public static func commit(_ files: [StagedFile], syncData: Bool) -> [FileWriteError?] {
+        var errors = [FileWriteError?](repeating: nil, count: files.count)
+        if syncData { syncContents(files, into: &errors) }
+        for (index, file) in files.enumerated() where errors[index] == nil {
+            if rename(file.temporaryPath, file.path) != 0 {
+                errors[index] = systemError("rename to \(file.path)")
+                unlink(file.temporaryPath)
+            }
         }
-        if syncData && syncDirectory { self.syncDirectory(directory.isEmpty ? "." : directory) }
+        return errors
+    }
+
+    /// Removes a staged file that will not be committed.
+    public static func discard(_ file: StagedFile) {
+        unlink(file.temporaryPath)
+    }
+
+    /// One file: `fsync`. Several: one `syncfs` per file system they are on, which flushes them
+    /// all in one wait; if that fails, an `fsync` each, so an error names the file it belongs to.
+    private static func syncContents(_ files: [StagedFile], into errors: inout [FileWriteError?]) {
+        var pending = Array(files.indices)
+        if files.count > 1 {
+            var devices: [UInt64: [Int]] = [:]
+            for index in files.indices {
+                var st = stat()
+                if stat(files[index].temporaryPath, &st) == 0 { devices[UInt64(st.st_dev), default: []].append(index) }
+            }
+            var synced = Set<Int>()
+            for indexes in devices.values {
+                let fd = open(directory(of: files[indexes[0]].path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                guard fd >= 0 else { continue }
+                if tg_syncfs(fd) == 0 { synced.formUnion(indexes) }
+                close(fd)
+            }
+            pending.removeAll { synced.contains($0) }
+        }
+        for index in pending {
+            let file = files[index]
+            let fd = open(file.temporaryPath, O_RDONLY | O_CLOEXEC)
+            if fd < 0 || fsync(fd) != 0 {
+                errors[index] = systemError("sync \(file.path)")
+                unlink(file.temporaryPath)
+            }
+            if fd >= 0 { close(fd) }
+        }
     }
 
     /// Removes temporary files left by killed runs directly inside `directory`; returns how many.
@@ -110,6 +169,12 @@ public enum AtomicFile {
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
             throw systemError("create directory \(directory)")
         }
+    }
+
+    /// The directory `path` is in, "." for a bare name.
+    static func directory(of path: String) -> String {
+        let directory = split(path).directory
+        return directory.isEmpty ? "." : directory
     }
 
     private static func split(_ path: String) -> (directory: String, name: String) {
