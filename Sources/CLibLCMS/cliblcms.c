@@ -151,6 +151,75 @@ done:
     return status;
 }
 
+int tg_cms_srgb_deviation(const uint8_t *icc, size_t icc_size, int *deviation, char message[TG_CMS_MESSAGE_SIZE]) {
+    *deviation = 65535;
+    struct call_state state = {{0}};
+    cmsContext context = new_context(&state);
+    if (!context) {
+        copy_message(message, "out of memory");
+        return TG_CMS_ERR_MEMORY;
+    }
+    int status = TG_CMS_OK;
+    cmsHPROFILE input = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
+    cmsHPROFILE output = cmsCreate_sRGBProfileTHR(context);
+    cmsHTRANSFORM transform = NULL;
+    enum { RAMP = 256 * 4, GRID = 9 * 9 * 9, PROBES = RAMP + GRID };
+    uint16_t *probes = malloc(sizeof(uint16_t) * 3 * PROBES * 2);
+    if (!input) {
+        copy_message(message, state.message[0] ? state.message : "unreadable ICC profile");
+        status = TG_CMS_ERR_PROFILE;
+        goto done;
+    }
+    if (!output || !probes) {
+        copy_message(message, "out of memory");
+        status = TG_CMS_ERR_MEMORY;
+        goto done;
+    }
+    if (space_of(cmsGetColorSpace(input)) != TG_CMS_SPACE_RGB) {
+        copy_message(message, "profile is not an RGB profile");
+        status = TG_CMS_ERR_UNSUPPORTED;
+        goto done;
+    }
+    transform = cmsCreateTransformTHR(context, input, TYPE_RGB_16, output, TYPE_RGB_16,
+                                      INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_BLACKPOINTCOMPENSATION);
+    if (!transform) {
+        copy_message(message, state.message[0] ? state.message : "lcms2 cannot build a transform from this profile");
+        status = TG_CMS_ERR_TRANSFORM;
+        goto done;
+    }
+    uint16_t *in = probes, *out = probes + 3 * PROBES;
+    size_t n = 0;
+    for (int v = 0; v < 256; v++) {
+        uint16_t level = (uint16_t)(v * 257);
+        for (int ramp = 0; ramp < 4; ramp++, n++) {
+            in[n * 3 + 0] = ramp == 0 || ramp == 3 ? level : 0;
+            in[n * 3 + 1] = ramp == 1 || ramp == 3 ? level : 0;
+            in[n * 3 + 2] = ramp == 2 || ramp == 3 ? level : 0;
+        }
+    }
+    for (int r = 0; r < 9; r++)
+        for (int g = 0; g < 9; g++)
+            for (int b = 0; b < 9; b++, n++) {
+                in[n * 3 + 0] = (uint16_t)(r == 8 ? 65535 : r * 8192);
+                in[n * 3 + 1] = (uint16_t)(g == 8 ? 65535 : g * 8192);
+                in[n * 3 + 2] = (uint16_t)(b == 8 ? 65535 : b * 8192);
+            }
+    cmsDoTransform(transform, in, out, PROBES);
+    int worst = 0;
+    for (size_t i = 0; i < 3 * (size_t)PROBES; i++) {
+        int d = abs((int)out[i] - (int)in[i]);
+        if (d > worst) worst = d;
+    }
+    *deviation = worst;
+done:
+    free(probes);
+    if (transform) cmsDeleteTransform(transform);
+    if (input) cmsCloseProfile(input);
+    if (output) cmsCloseProfile(output);
+    cmsDeleteContext(context);
+    return status;
+}
+
 int tg_cms_make_rgb_profile(double white_x, double white_y, const double xy[6], int srgb_curve,
                             double gamma, tg_cms_buffer *out, char message[TG_CMS_MESSAGE_SIZE]) {
     out->data = NULL;

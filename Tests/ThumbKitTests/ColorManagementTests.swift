@@ -69,6 +69,52 @@ import Testing
         #expect(Self.close(Array(JPEGFixtures.pixel(again.image, 1, 1).prefix(3)), Self.reference8(p3, [255, 0, 0]), 2))
     }
 
+    @Test func profilesThatAreSRGBInEffectAreRecognised() throws {
+        let sRGB = ColorSource.sRGBChromaticities
+        let named = try ColorManagement.makeRGBProfile(white: (sRGB[0], sRGB[1]), primaries: Array(sRGB[2...]))
+        #expect(ColorManagement.isEffectivelySRGB(named))
+        #expect(ColorSource.iccProfile(named).isSRGB)
+        // A 2.2 power law is not the sRGB curve: dark tones differ by more than a level.
+        let power = try ColorManagement.makeRGBProfile(white: (sRGB[0], sRGB[1]), primaries: Array(sRGB[2...]), gamma: 2.2)
+        #expect(!ColorManagement.isEffectivelySRGB(power))
+        #expect(!ColorManagement.isEffectivelySRGB(try JPEGFixtures.displayP3Profile()))
+        #expect(!ColorManagement.isEffectivelySRGB([UInt8](repeating: 9, count: 200)))
+        #expect(!ColorManagement.isEffectivelySRGB(try Self.cmykProfile()))
+
+        // Taken as sRGB, such a PNG streams and gives what an unlabelled one gives, within a
+        // level of converting it through lcms2.
+        let image = TestPatterns.noise(64, 48, seed: 3)
+        var encoder = PNGEncoder(colorType: .rgba)
+        let plain = try encoder.encode(image)
+        encoder.iccProfile = named
+        let labelled = try encoder.encode(image)
+        #expect(ImageLoader().needsNoTransform(try PNGDecoder(bytes: labelled)))
+        let options = ThumbnailOptions(size: ThumbnailSize(width: 20, height: 20))
+        #expect(try Thumbnailer(options: options).thumbnails(of: labelled)[0].image
+                == Thumbnailer(options: options).thumbnails(of: plain)[0].image)
+        guard case .eight(let samples) = image.samples else { Issue.record("8-bit"); return }
+        let rgb = samples.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+        let converted = Self.lcmsRGB8(named, rgb)
+        #expect(zip(rgb, converted).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+    }
+
+    /// lcms2's 8-bit RGB → sRGB for packed RGB samples, as the conversion path sets it up.
+    static func lcmsRGB8(_ profile: [UInt8], _ rgb: [UInt8]) -> [UInt8] {
+        let input = profile.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) }
+        let output = cmsCreate_sRGBProfile()
+        let transform = cmsCreateTransform(input, typeRGB8, output, typeRGB8, UInt32(INTENT_RELATIVE_COLORIMETRIC),
+                                           UInt32(cmsFLAGS_BLACKPOINTCOMPENSATION))
+        defer {
+            cmsDeleteTransform(transform)
+            cmsCloseProfile(input)
+            cmsCloseProfile(output)
+        }
+        var source = rgb
+        var result = [UInt8](repeating: 0, count: rgb.count)
+        cmsDoTransform(transform, &source, &result, UInt32(rgb.count / 3))
+        return result
+    }
+
     @Test func pngICCPIsApplied() throws {
         let p3 = try JPEGFixtures.displayP3Profile()
         var encoder = PNGEncoder(colorType: .rgba)

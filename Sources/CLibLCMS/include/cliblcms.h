@@ -57,6 +57,13 @@ int tg_cms_profile_space(const uint8_t *icc, size_t icc_size, int *space, char m
 int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *src, void *dst,
                    size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]);
 
+/* How far an RGB profile is from sRGB, in effect: the largest difference, in 16-bit units, between
+ * a probe colour and what converting it from the profile to sRGB (as tg_cms_to_srgb does) gives,
+ * over ramps of every 8-bit level on each channel and on gray plus a 9x9x9 grid. A profile that
+ * is sRGB under another name (GIMP's, Photoshop's, a camera's) comes out at a few units.
+ * Returns TG_CMS_OK, TG_CMS_ERR_PROFILE, or TG_CMS_ERR_UNSUPPORTED for a profile that is not RGB. */
+int tg_cms_srgb_deviation(const uint8_t *icc, size_t icc_size, int *deviation, char message[TG_CMS_MESSAGE_SIZE]);
+
 typedef struct {
     uint8_t *data;
     size_t size;

@@ -86,6 +86,34 @@ public enum ColorManagement {
         return Array(UnsafeBufferPointer(start: data, count: buffer.size))
     }
 
+    /// True when converting from `profile` to sRGB would move no colour by more than one 8-bit
+    /// level (`sRGBEquivalenceTolerance`, probed by lcms2 over ramps and a grid): an sRGB profile
+    /// under another name, which GIMP, Photoshop and cameras embed in most files. Such pixels are
+    /// used as they are: the result is the same within that level, the image can stream, and the
+    /// transform (a fifth of the time of a large photo) is skipped. Answers are cached per profile.
+    public static func isEffectivelySRGB(_ profile: [UInt8]) -> Bool {
+        if let known = equivalenceCache.withLock({ equivalence[profile] }) { return known }
+        var deviation: Int32 = 0
+        var message = [CChar](repeating: 0, count: Int(TG_CMS_MESSAGE_SIZE))
+        let status = profile.withUnsafeBufferPointer { icc in
+            tg_cms_srgb_deviation(icc.baseAddress, icc.count, &deviation, &message)
+        }
+        let equivalent = status == Int32(TG_CMS_OK) && deviation <= sRGBEquivalenceTolerance
+        equivalenceCache.withLock {
+            // A batch meets a handful of distinct profiles; the bound only guards against a
+            // stream of unique ones.
+            if equivalence.count >= 64 { equivalence.removeAll() }
+            equivalence[profile] = equivalent
+        }
+        return equivalent
+    }
+
+    /// One 8-bit level, in the 16-bit units `tg_cms_srgb_deviation` reports.
+    static let sRGBEquivalenceTolerance: Int32 = 257
+
+    private static let equivalenceCache = Mutex()
+    nonisolated(unsafe) private static var equivalence: [[UInt8]: Bool] = [:]
+
     /// The lcms2 version linked in, e.g. "lcms2 2.14".
     public static var version: String { String(cString: tg_cms_version()) }
 

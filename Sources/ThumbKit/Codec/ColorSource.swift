@@ -20,11 +20,12 @@ public enum ColorSource: Sendable, Hashable {
     /// True when the source needs no conversion to be sRGB. A `gAMA` of 1/2.2 (stored as 45455)
     /// with sRGB or no chromaticities is how many encoders label sRGB (libpng itself treats it so),
     /// and browsers show it unconverted; converting it as a pure 2.2 power law would shift dark
-    /// tones by a few levels from what was meant.
+    /// tones by a few levels from what was meant. An ICC profile counts when it is sRGB in effect
+    /// (`ColorManagement.isEffectivelySRGB`), as most embedded profiles are.
     public var isSRGB: Bool {
         switch self {
         case .sRGB: return true
-        case .iccProfile: return false
+        case .iccProfile(let profile): return ColorManagement.isEffectivelySRGB(profile)
         case .gamma(let gamma, let chromaticities):
             let srgbGamma = abs(gamma - 0.45455) <= 0.0005
             let srgbPrimaries = chromaticities.map { values in
