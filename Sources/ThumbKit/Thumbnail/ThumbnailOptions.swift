@@ -26,9 +26,10 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// instead of converting to sRGB and marking the output sRGB; default false.
     public var keepProfile: Bool
     /// Decodes a JPEG reduced by libjpeg's DCT scaling (1/2, 1/4 or 1/8, see `JPEGDecoder.reduction`)
-    /// when it is large enough; default true. The reduced decode is block-wise and acts as a box
-    /// prefilter before our resampler, so results differ from a full decode by up to ~30 levels on
-    /// fine detail; false (`--no-shrink-on-load`) decodes at full size: exact, and several times slower.
+    /// when it is large enough; default true. The reduced decode is a block-wise box prefilter on
+    /// sRGB-encoded values ahead of our resampler, so fine detail comes out up to ~60 levels away
+    /// from a full decode (README, Policies); false (`--no-shrink-on-load`) decodes at full size:
+    /// exact (the ±1 bar), about twice as slow on photos.
     public var shrinkOnLoad: Bool
     /// Thumbnails a JPEG that ends early from the rows it has (libjpeg fills the rest with grey)
     /// instead of failing (`--allow-partial`); default false. Not a rendering setting: a complete
