@@ -78,4 +78,48 @@ import Testing
         print("shrink 1/\(reduction) \(size) of 1601x1203: PSNR \(String(format: "%.2f", psnr)) dB, max difference \(peak)")
         #expect(psnr >= 40 && peak <= 40)
     }
+
+    /// `shrinkOnLoad` is a rendering setting: in the canonical description, read back from it.
+    @Test func exactModeIsPartOfTheSettings() throws {
+        let exact = ThumbnailOptions(shrinkOnLoad: false)
+        #expect(exact.canonicalDescription.contains(";shrink-on-load=off;"))
+        #expect(ThumbnailOptions().canonicalDescription.contains(";shrink-on-load=on;"))
+        #expect(exact.digest != ThumbnailOptions().digest)
+        #expect(try ThumbnailOptions(canonicalDescription: exact.canonicalDescription) == exact)
+        #expect(try ThumbnailOptions(canonicalDescription: ThumbnailOptions().canonicalDescription) == ThumbnailOptions())
+        // A manifest written before the option existed: JPEGs were always reduced then.
+        let older = ThumbnailOptions().canonicalDescription.replacingOccurrences(of: ";shrink-on-load=on", with: "")
+        #expect(try ThumbnailOptions(canonicalDescription: older).shrinkOnLoad)
+        let bad = exact.canonicalDescription.replacingOccurrences(of: "shrink-on-load=off", with: "shrink-on-load=no")
+        #expect(throws: ThumbnailSettingsError(text: bad, field: "shrink-on-load")) {
+            _ = try ThumbnailOptions(canonicalDescription: bad)
+        }
+    }
+
+    /// With `shrinkOnLoad` off a JPEG is decoded at full size: the thumbnail is, within ±1 on every
+    /// channel, the full decode's thumbnail and the float64 reference resampling of the full decode
+    /// (the project's quality bar). The default, reduced decode misses that bar on the same input,
+    /// so the comparison can fail.
+    @Test(arguments: [
+        (ThumbnailSize(width: 200, height: 200), [1], false),                 // 1/4 by default
+        (ThumbnailSize(width: 100, height: 100), [1, 2], false),              // 1/4 for the @2x
+        (ThumbnailSize(width: 90, height: 90, mode: .cover), [1], true),      // 1/4, a partial last block
+    ])
+    func exactModeMatchesTheFullDecode(size: ThumbnailSize, scales: [Int], odd: Bool) throws {
+        let jpeg = odd ? Self.oddPhoto : Self.photo
+        let exact = Thumbnailer(options: ThumbnailOptions(size: size, shrinkOnLoad: false))
+        let thumbnails = try exact.thumbnails(of: jpeg, scales: scales)
+        let shrunk = try Thumbnailer(options: ThumbnailOptions(size: size)).thumbnails(of: jpeg, scales: scales)
+        let full = try JPEGDecoder(bytes: jpeg).decodeImage().image
+        for (index, scale) in scales.enumerated() {
+            let plan = exact.plan(sourceWidth: full.width, sourceHeight: full.height, scale: scale)
+            let reference = Image(width: plan.width, height: plan.height,
+                                  rgba8: ReferenceResampler.bytes(full, width: plan.width, height: plan.height, region: plan.region))
+            let image = thumbnails[index].image
+            #expect(JPEGFixtures.psnr(image, exact.thumbnail(of: full, scale: scale)).maxDifference <= 1)
+            #expect(JPEGFixtures.psnr(image, reference).maxDifference <= 1)
+            let reduced = JPEGFixtures.psnr(shrunk[index].image, reference)
+            #expect(reduced.maxDifference > 1, "shrink-on-load is \(reduced.maxDifference) off here")
+        }
+    }
 }

@@ -13,6 +13,7 @@ import Testing
                              background: Color(red: 1, green: 2, blue: 3, alpha: 4), colorType: .rgba),
             ThumbnailOptions(size: ThumbnailSize(width: 64, height: 64, mode: .contain, scale: .enlargeOnly)),
             { var o = ThumbnailOptions(); o.autoRotate = false; o.keepProfile = true; return o }(),
+            ThumbnailOptions(shrinkOnLoad: false),
         ]
         for options in samples {
             let parsed = try ThumbnailOptions(canonicalDescription: options.canonicalDescription)

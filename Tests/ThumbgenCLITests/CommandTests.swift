@@ -107,3 +107,28 @@ import ThumbKit
         #expect(try PNGDecoder(path: dir + "/lenient/cut.png").info.width == 32)
     }
 }
+
+@Suite struct ShrinkOnLoadOptionTests {
+    @Test func parsesIntoTheOptions() throws {
+        let parser = ArgumentParser(ThumbnailSettings.options)
+        #expect(!(try ThumbnailSettings.thumbnailOptions(parser.parse(["--no-shrink-on-load", "x.jpg"]))).shrinkOnLoad)
+        #expect(try ThumbnailSettings.thumbnailOptions(parser.parse(["x.jpg"])).shrinkOnLoad)
+        #expect(CLIRun(["--help"]).out.contains("--no-shrink-on-load"))
+    }
+
+    /// The manifest records the setting and `check` regenerates with it: at --size 4 the 32×32
+    /// JPEG is reduced to 1/4 by default, which gives other pixels, so a `check` that ignored the
+    /// recorded setting would report the output as differing.
+    @Test func manifestRecordsItAndCheckRegeneratesWithIt() throws {
+        let source = CLIFixtures.path("fuzz-seeds/baseline.jpg")
+        let exact = CLIFixtures.temporaryDirectory("exact"), reduced = CLIFixtures.temporaryDirectory("reduced")
+        #expect(CLIRun([source, "-o", exact, "--size", "4", "--no-shrink-on-load"]).status == .success)
+        #expect(CLIRun([source, "-o", reduced, "--size", "4"]).status == .success)
+        #expect(try PNGDecoder.decode(path: exact + "/baseline.png") != (try PNGDecoder.decode(path: reduced + "/baseline.png")))
+        let manifest = try String(contentsOfFile: exact + "/thumbgen-manifest.json", encoding: .utf8)
+        #expect(manifest.contains("shrink-on-load=off"))
+        let check = CLIRun(["check", exact])
+        #expect(check.status == .success, "\(check.err)")
+        #expect(check.err.hasSuffix("1 outputs checked, 0 differ\n"))
+    }
+}

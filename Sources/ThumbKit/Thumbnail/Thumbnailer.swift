@@ -16,8 +16,9 @@ public struct Thumbnailer: Sendable {
     ///
     /// A PNG that needs no colour conversion or rotation takes the streaming path of
     /// `thumbnails(ofPNG:)`; one that does is decoded whole. A JPEG is reduced on load (1/2, 1/4 or
-    /// 1/8) as far as still leaves at least twice the largest scale's size on both axes; the fit
-    /// plan is computed from the full upright size, so output sizes do not depend on the reduction.
+    /// 1/8) as far as still leaves at least twice the largest scale's size on both axes, unless
+    /// `shrinkOnLoad` is off; the fit plan is computed from the full upright size, so output sizes
+    /// do not depend on the reduction.
     public func thumbnails(of bytes: [UInt8], scales: [Int] = [1]) throws(ImageLoadError) -> [Thumbnail] {
         let loader = ImageLoader(limits: options.limits, autoRotate: options.autoRotate,
                                  convertsToSRGB: !options.keepProfile, allowPartial: options.allowPartial)
@@ -33,8 +34,9 @@ public struct Thumbnailer: Sendable {
             return try thumbnails(of: loader.load(decoder), scales: scales)
         }
         let largest = scales.max() ?? 1
+        // No target, no reduction: the full decode that shrink-on-load approximates.
         let loaded = try loader.load(bytes) { width, height in
-            self.shrinkTarget(sourceWidth: width, sourceHeight: height, scale: largest)
+            self.options.shrinkOnLoad ? self.shrinkTarget(sourceWidth: width, sourceHeight: height, scale: largest) : nil
         }
         return try thumbnails(of: loaded, scales: scales)
     }

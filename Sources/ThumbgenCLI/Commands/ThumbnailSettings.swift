@@ -16,6 +16,8 @@ enum ThumbnailSettings {
         OptionSpec("kernel", value: "NAME", help: "lanczos3 (default), lanczos2, mitchell, catrom, bilinear, box or nearest."),
         OptionSpec("no-linear", help: "Filter sRGB values directly instead of linear light (as most tools do)."),
         OptionSpec("no-rotate", help: "Keep the stored orientation instead of applying the EXIF orientation tag."),
+        OptionSpec("no-shrink-on-load",
+                   help: "Decode JPEGs at full size instead of reduced by libjpeg (1/2-1/8): exact, but slower."),
         OptionSpec("allow-partial", help: "Thumbnail a JPEG that ends early from what it has, instead of failing."),
         OptionSpec("keep-profile", help: "Keep the source's colour space (and embed its ICC profile) instead of converting to sRGB."),
         OptionSpec("color-type", value: "TYPE",
@@ -60,6 +62,7 @@ enum ThumbnailSettings {
         options.light = arguments.has("no-linear") ? .sRGB : .linear
         options.autoRotate = !arguments.has("no-rotate")
         options.keepProfile = arguments.has("keep-profile")
+        options.shrinkOnLoad = !arguments.has("no-shrink-on-load")
         options.allowPartial = arguments.has("allow-partial")
         options.colorType = try arguments.value("color-type", default: .automatic, expected: "auto or rgba") {
             PNGEncoder.ColorTypeChoice(rawValue: $0)
