@@ -168,8 +168,9 @@ static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_
     png_set_expand(r->png);
     if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA)
         png_set_gray_to_rgb(r->png);
-    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !has_trns)
-        png_set_add_alpha(r->png, 0xffff, PNG_FILLER_AFTER);
+    /* Opaque images stay RGB: streamed rows are converted from three channels directly, and
+     * tg_png_read_image adds the alpha itself. libpng's filler costs about a tenth of a decode. */
+    int row_channels = (color_type & PNG_COLOR_MASK_ALPHA) || has_trns ? 4 : 3;
     if (bit_depth == 16) {
         uint16_t probe = 1;
         if (*(uint8_t *)&probe == 1) png_set_swap(r->png); /* PNG is big-endian; hand out native order */
@@ -178,8 +179,8 @@ static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_
     png_read_update_info(r->png, r->info);
 
     int output_depth = bit_depth == 16 ? 16 : 8;
-    size_t row_bytes = (size_t)width * 4 * (size_t)(output_depth / 8);
-    if (png_get_rowbytes(r->png, r->info) != row_bytes || png_get_channels(r->png, r->info) != 4) {
+    size_t row_bytes = (size_t)width * (size_t)row_channels * (size_t)(output_depth / 8);
+    if (png_get_rowbytes(r->png, r->info) != row_bytes || png_get_channels(r->png, r->info) != row_channels) {
         copy_message(r->message, "internal error: unexpected row layout after transforms");
         return TG_PNG_ERR_STATE;
     }
@@ -191,6 +192,7 @@ static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_
     r->summary.interlaced = interlace == PNG_INTERLACE_ADAM7;
     r->summary.has_trns = has_trns;
     r->summary.output_depth = output_depth;
+    r->summary.row_channels = row_channels;
     r->summary.row_bytes = row_bytes;
     *info = r->summary;
     return TG_PNG_OK;
@@ -287,6 +289,30 @@ int tg_png_read_rows(tg_png_reader *r, uint8_t *dst, uint32_t count) {
     return TG_PNG_OK;
 }
 
+/* Spreads each row's RGB samples (at the start of its RGBA-sized slot) out to RGBA with opaque
+ * alpha, last pixel first so that nothing is overwritten before it is moved. */
+static void add_opaque_alpha(uint8_t *dst, uint32_t width, uint32_t height, int depth) {
+    for (uint32_t y = 0; y < height; y++) {
+        if (depth == 16) {
+            uint16_t *row = (uint16_t *)(void *)(dst + (size_t)y * width * 8);
+            for (size_t x = width; x-- > 0;) {
+                row[x * 4 + 3] = 0xffff;
+                row[x * 4 + 2] = row[x * 3 + 2];
+                row[x * 4 + 1] = row[x * 3 + 1];
+                row[x * 4 + 0] = row[x * 3 + 0];
+            }
+        } else {
+            uint8_t *row = dst + (size_t)y * width * 4;
+            for (size_t x = width; x-- > 0;) {
+                row[x * 4 + 3] = 0xff;
+                row[x * 4 + 2] = row[x * 3 + 2];
+                row[x * 4 + 1] = row[x * 3 + 1];
+                row[x * 4 + 0] = row[x * 3 + 0];
+            }
+        }
+    }
+}
+
 int tg_png_read_image(tg_png_reader *r, uint8_t *dst) {
     if (r->failure != TG_PNG_OK) return r->failure;
     if (r->rows_read != 0) return fail_state(r, "image already partly read");
@@ -295,7 +321,8 @@ int tg_png_read_image(tg_png_reader *r, uint8_t *dst) {
         copy_message(r->message, "out of memory");
         return TG_PNG_ERR_MEMORY;
     }
-    for (uint32_t y = 0; y < r->summary.height; y++) rows[y] = dst + (size_t)y * r->summary.row_bytes;
+    size_t rgba_row_bytes = (size_t)r->summary.width * 4 * (size_t)(r->summary.output_depth / 8);
+    for (uint32_t y = 0; y < r->summary.height; y++) rows[y] = dst + (size_t)y * rgba_row_bytes;
     /* `rows` is not modified after setjmp, so it is valid after a longjmp. */
     if (setjmp(png_jmpbuf(r->png))) {
         free(rows);
@@ -305,6 +332,7 @@ int tg_png_read_image(tg_png_reader *r, uint8_t *dst) {
     r->rows_read = r->summary.height;
     finish_image(r);
     free(rows);
+    if (r->summary.row_channels == 3) add_opaque_alpha(dst, r->summary.width, r->summary.height, r->summary.output_depth);
     return TG_PNG_OK;
 }
 

@@ -53,15 +53,24 @@ import Testing
         let whole = try PNGDecoder.decode(path: path)
         let decoder = try PNGDecoder(path: path)
         guard !decoder.info.interlaced else { return }
+        // Opaque images stream as RGB; the whole image has alpha at the maximum.
+        let channels = decoder.rowChannels
+        #expect(channels == (decoder.info.hasTransparency ? 4 : 3))
         var rows8 = [UInt8](), rows16 = [UInt16]()
         var row8 = [UInt8](), row16 = [UInt16]()
         while decoder.rowsRemaining > 0 {
             if decoder.info.outputBitDepth == 16 {
                 try decoder.readRow(into: &row16)
-                rows16 += row16
+                #expect(row16.count == whole.width * channels)
+                for x in 0..<whole.width {
+                    rows16 += row16[(x * channels)..<(x * channels + 3)] + [channels == 4 ? row16[x * 4 + 3] : 65535]
+                }
             } else {
                 try decoder.readRow(into: &row8)
-                rows8 += row8
+                #expect(row8.count == whole.width * channels)
+                for x in 0..<whole.width {
+                    rows8 += row8[(x * channels)..<(x * channels + 3)] + [channels == 4 ? row8[x * 4 + 3] : 255]
+                }
             }
         }
         let streamed = decoder.info.outputBitDepth == 16

@@ -110,6 +110,25 @@ struct ResamplerTests {
         #expect(differs > 20 * worst)
     }
 
+    /// An opaque image's rows may come without alpha (as `PNGDecoder` hands them out): the result
+    /// is the same, scaled or not, 8 or 16 bits, in either light.
+    @Test(arguments: [LightEncoding.linear, .sRGB])
+    func rgbRowsStreamLikeRGBARows(_ light: LightEncoding) throws {
+        let opaque8 = TestPatterns.image(61, 43) { x, y in (UInt8(x * 4), UInt8((x * y) % 256), UInt8(y * 5), 255) }
+        guard case .sixteen(var ramp) = TestPatterns.ramp16(61, 43).samples else { Issue.record("16-bit"); return }
+        for i in stride(from: 3, to: ramp.count, by: 4) { ramp[i] = 65535 }
+        let opaque16 = Image(width: 61, height: 43, rgba16: ramp)
+        for image in [opaque8, opaque16] {
+            for (w, h) in [(61, 43), (20, 15), (7, 30)] {
+                let resampler = Resampler(light: light)
+                var rgba = ImageRows(image), rgb = ImageRows(image, rgb: true)
+                let expected = try resampler.resample(&rgba, to: w, height: h)
+                #expect(try resampler.resample(&rgb, to: w, height: h) == expected)
+                #expect(expected == resampler.resample(image, to: w, height: h))
+            }
+        }
+    }
+
     /// The streamed path reads only as far as the last row the output needs.
     @Test func streamingStopsAfterLastNeededRow() throws {
         let image = TestPatterns.noise(50, 400, seed: 10)
@@ -162,12 +181,17 @@ struct ResamplerTests {
     }
 }
 
-/// An in-memory image as a `RowSource`, counting the rows read.
+/// An in-memory image as a `RowSource`, counting the rows read; with `rgb`, rows leave out alpha
+/// (as a decoder hands out an opaque image's rows).
 struct ImageRows: RowSource {
     let image: Image
+    let rowChannels: Int
     private(set) var rowsRead = 0
 
-    init(_ image: Image) { self.image = image }
+    init(_ image: Image, rgb: Bool = false) {
+        self.image = image
+        self.rowChannels = rgb ? 3 : 4
+    }
 
     var width: Int { image.width }
     var height: Int { image.height }
@@ -175,13 +199,17 @@ struct ImageRows: RowSource {
 
     mutating func readRow(into row: inout [UInt8]) {
         guard case .eight(let s) = image.samples else { fatalError("8-bit row from a 16-bit image") }
-        row = Array(s[rowsRead * width * 4 ..< (rowsRead + 1) * width * 4])
+        row = channels(Array(s[rowsRead * width * 4 ..< (rowsRead + 1) * width * 4]))
         rowsRead += 1
     }
 
     mutating func readRow(into row: inout [UInt16]) {
         guard case .sixteen(let s) = image.samples else { fatalError("16-bit row from an 8-bit image") }
-        row = Array(s[rowsRead * width * 4 ..< (rowsRead + 1) * width * 4])
+        row = channels(Array(s[rowsRead * width * 4 ..< (rowsRead + 1) * width * 4]))
         rowsRead += 1
+    }
+
+    private func channels<Sample>(_ rgba: [Sample]) -> [Sample] {
+        rowChannels == 4 ? rgba : rgba.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
     }
 }

@@ -54,7 +54,8 @@ typedef struct {
     int interlaced;             /* 1 for Adam7 */
     int has_trns;               /* a tRNS chunk is present */
     int output_depth;           /* 8 or 16: bits per channel of the rows this reader returns */
-    size_t row_bytes;           /* bytes of one output row: width * 4 * output_depth / 8 */
+    int row_channels;           /* 3 (RGB: the image has no transparency) or 4 (RGBA) */
+    size_t row_bytes;           /* bytes of one row from tg_png_read_rows: width * row_channels * output_depth / 8 */
 } tg_png_info;
 
 typedef struct tg_png_reader tg_png_reader;
@@ -68,11 +69,13 @@ int tg_png_open_file(const char *path, const tg_png_limits *limits, tg_png_reade
 int tg_png_open_memory(const uint8_t *data, size_t size, const tg_png_limits *limits,
                        tg_png_reader **out, tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]);
 
-/* Reads the next `count` rows of a non-interlaced image into dst (count * row_bytes bytes). */
+/* Reads the next `count` rows of a non-interlaced image into dst (count * row_bytes bytes), with
+ * row_channels channels: an opaque image's rows are RGB, saving libpng's filler pass. */
 int tg_png_read_rows(tg_png_reader *reader, uint8_t *dst, uint32_t count);
 
-/* Reads the whole image (any interlace) into dst (height * row_bytes bytes). Call it instead of,
- * not after, tg_png_read_rows. */
+/* Reads the whole image (any interlace) into dst as RGBA (height * width * 4 samples of
+ * output_depth bits; opaque images get alpha at the maximum). Call it instead of, not after,
+ * tg_png_read_rows. */
 int tg_png_read_image(tg_png_reader *reader, uint8_t *dst);
 
 /* Colour and orientation metadata seen before the first IDAT (what png_read_info read). Pointers

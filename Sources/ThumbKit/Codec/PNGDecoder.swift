@@ -4,11 +4,15 @@ import Glibc
 /// Reads a PNG through libpng: the header first, then rows one by one (non-interlaced images) or
 /// the whole image at once (any image).
 ///
-/// Every row comes out as straight RGBA, sRGB-encoded: 8 bits per channel, or 16 for 16-bit
-/// sources (`info.outputBitDepth`). Gamma, chromaticities and ICC profiles are not applied.
+/// Rows come out as straight RGBA, sRGB-encoded: 8 bits per channel, or 16 for 16-bit sources
+/// (`info.outputBitDepth`); `readRow` gives RGB for images without transparency (`rowChannels`).
+/// Gamma, chromaticities and ICC profiles are not applied.
 /// A decoder reads one image once; it is not shared between threads.
 public final class PNGDecoder {
     public let info: PNGInfo
+    /// Samples per pixel in the rows `readRow` hands out: 3 (RGB) when the image has no
+    /// transparency, else 4 (RGBA). `decodeImage` always gives RGBA.
+    public let rowChannels: Int
     let reader: OpaquePointer
     /// The encoded bytes when decoding from memory: libpng reads them in place.
     private let ownedBytes: UnsafeMutableRawBufferPointer?
@@ -29,6 +33,7 @@ public final class PNGDecoder {
         self.reader = reader
         self.ownedBytes = nil
         self.info = PNGInfo(cInfo)
+        self.rowChannels = Int(cInfo.row_channels)
     }
 
     /// Reads a PNG held in memory.
@@ -50,6 +55,7 @@ public final class PNGDecoder {
         self.reader = reader
         self.ownedBytes = owned
         self.info = PNGInfo(cInfo)
+        self.rowChannels = Int(cInfo.row_channels)
     }
 
     deinit {
@@ -60,20 +66,20 @@ public final class PNGDecoder {
     /// Rows not yet read by `readRow`.
     public var rowsRemaining: Int { info.height - rowsRead }
 
-    /// Reads the next row of an 8-bit image into `row` (resized to `width * 4` samples).
+    /// Reads the next row of an 8-bit image into `row` (resized to `width * rowChannels` samples).
     /// Only for non-interlaced images with `info.outputBitDepth == 8`.
     public func readRow(into row: inout [UInt8]) throws(PNGError) {
         precondition(info.outputBitDepth == 8, "readRow(into: [UInt8]) needs an 8-bit image")
-        if row.count != info.width * 4 { row = [UInt8](repeating: 0, count: info.width * 4) }
+        if row.count != info.width * rowChannels { row = [UInt8](repeating: 0, count: info.width * rowChannels) }
         try check(row.withUnsafeMutableBytes(readNextRow))
         rowsRead += 1
     }
 
-    /// Reads the next row of a 16-bit image into `row` (resized to `width * 4` samples).
+    /// Reads the next row of a 16-bit image into `row` (resized to `width * rowChannels` samples).
     /// Only for non-interlaced images with `info.outputBitDepth == 16`.
     public func readRow(into row: inout [UInt16]) throws(PNGError) {
         precondition(info.outputBitDepth == 16, "readRow(into: [UInt16]) needs a 16-bit image")
-        if row.count != info.width * 4 { row = [UInt16](repeating: 0, count: info.width * 4) }
+        if row.count != info.width * rowChannels { row = [UInt16](repeating: 0, count: info.width * rowChannels) }
         try check(row.withUnsafeMutableBytes(readNextRow))
         rowsRead += 1
     }

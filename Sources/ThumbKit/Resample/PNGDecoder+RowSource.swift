@@ -11,4 +11,5 @@ extension PNGDecoder: RowSource {
     public var height: Int { info.height }
     /// 8 or 16: the depth of the rows `readRow` hands out (`info.outputBitDepth`).
     public var bitDepth: Int { info.outputBitDepth }
+    // `rowChannels` is the decoder's own: 3 for opaque images, else 4.
 }

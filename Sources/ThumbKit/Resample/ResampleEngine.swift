@@ -54,11 +54,32 @@ struct ResampleEngine {
         nextSourceRow += 1
     }
 
-    /// Consumes the next source row of 8-bit straight RGBA sRGB samples.
-    mutating func push(row: UnsafeBufferPointer<UInt8>) {
+    /// Consumes the next source row of 8-bit straight sRGB samples: RGBA, or RGB (opaque) when
+    /// `channels` is 3.
+    mutating func push(row: UnsafeBufferPointer<UInt8>, channels: Int = 4) {
         // The same arithmetic as `Bitmap(_:light:)` (`channel * (alpha / 255)`) so that unscaled
         // output is bit-identical to converting the image directly.
         let colourTable = light == .linear ? SRGB.linearFromByte : ResampleEngine.encodedFromByte
+        if channels == 3 {
+            colourTable.withUnsafeBufferPointer { colour in
+                converted.withUnsafeMutableBufferPointer { pixels in
+                    pixels.withMemoryRebound(to: Float.self) { out in
+                        var i = firstColumn &* 3, o = firstColumn &* 4
+                        let end = endColumn &* 3
+                        while i < end {
+                            out[o] = colour[Int(row[i])]
+                            out[o &+ 1] = colour[Int(row[i &+ 1])]
+                            out[o &+ 2] = colour[Int(row[i &+ 2])]
+                            out[o &+ 3] = 1
+                            i &+= 3
+                            o &+= 4
+                        }
+                    }
+                }
+            }
+            filterConvertedRow()
+            return
+        }
         colourTable.withUnsafeBufferPointer { colour in
             ResampleEngine.encodedFromByte.withUnsafeBufferPointer { alpha in
                 converted.withUnsafeMutableBufferPointer { pixels in
@@ -91,14 +112,15 @@ struct ResampleEngine {
         filterConvertedRow()
     }
 
-    /// Consumes the next source row of 16-bit straight RGBA sRGB samples.
-    mutating func push(row: UnsafeBufferPointer<UInt16>) {
+    /// Consumes the next source row of 16-bit straight sRGB samples: RGBA, or RGB (opaque) when
+    /// `channels` is 3.
+    mutating func push(row: UnsafeBufferPointer<UInt16>, channels: Int = 4) {
         let linear = light == .linear
         SRGB.linearFromSample16.withUnsafeBufferPointer { table in
             converted.withUnsafeMutableBufferPointer { out in
                 for x in firstColumn..<endColumn {
-                    let i = x * 4
-                    let a = Float(row[i + 3]) / 65535
+                    let i = x * channels
+                    let a = channels == 4 ? Float(row[i + 3]) / 65535 : 1
                     let rgb = linear
                         ? SIMD4(table[Int(row[i])], table[Int(row[i + 1])], table[Int(row[i + 2])], 1)
                         : SIMD4(Float(row[i]) / 65535, Float(row[i + 1]) / 65535, Float(row[i + 2]) / 65535, 1)

@@ -66,22 +66,24 @@ public struct Resampler: Sendable, Hashable {
         let region = region ?? SourceRegion(width: source.width, height: source.height)
         var engine = makeEngine(sourceWidth: source.width, sourceHeight: source.height,
                                 width: width, height: height, region: region)
+        let channels = source.rowChannels
+        precondition(channels == 3 || channels == 4, "rows must be RGB or RGBA")
         if source.bitDepth == 16 {
-            var row = [UInt16](repeating: 0, count: source.width * 4)
+            var row = [UInt16](repeating: 0, count: source.width * channels)
             while !engine.isFinished {
                 try source.readRow(into: &row)
                 if engine.needsNextRow {
-                    row.withUnsafeBufferPointer { engine.push(row: $0) }
+                    row.withUnsafeBufferPointer { engine.push(row: $0, channels: channels) }
                 } else {
                     engine.skipRow()
                 }
             }
         } else {
-            var row = [UInt8](repeating: 0, count: source.width * 4)
+            var row = [UInt8](repeating: 0, count: source.width * channels)
             while !engine.isFinished {
                 try source.readRow(into: &row)
                 if engine.needsNextRow {
-                    row.withUnsafeBufferPointer { engine.push(row: $0) }
+                    row.withUnsafeBufferPointer { engine.push(row: $0, channels: channels) }
                 } else {
                     engine.skipRow()
                 }
