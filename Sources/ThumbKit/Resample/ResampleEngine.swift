@@ -58,59 +58,48 @@ struct ResampleEngine {
     /// `channels` is 3.
     mutating func push(row: UnsafeBufferPointer<UInt8>, channels: Int = 4) {
         // The same arithmetic as `Bitmap(_:light:)` (`channel * (alpha / 255)`) so that unscaled
-        // output is bit-identical to converting the image directly.
-        let colourTable = light == .linear ? SRGB.linearFromByte : ResampleEngine.encodedFromByte
-        if channels == 3 {
-            colourTable.withUnsafeBufferPointer { colour in
-                converted.withUnsafeMutableBufferPointer { pixels in
-                    pixels.withMemoryRebound(to: Float.self) { out in
-                        var i = firstColumn &* 3, o = firstColumn &* 4
-                        let end = endColumn &* 3
-                        while i < end {
-                            out[o] = colour[Int(row[i])]
-                            out[o &+ 1] = colour[Int(row[i &+ 1])]
-                            out[o &+ 2] = colour[Int(row[i &+ 2])]
-                            out[o &+ 3] = 1
-                            i &+= 3
-                            o &+= 4
-                        }
-                    }
-                }
-            }
-            filterConvertedRow()
-            return
-        }
-        colourTable.withUnsafeBufferPointer { colour in
+        // output is bit-identical to converting the image directly. A pixel is the sum of three
+        // table entries, each holding its channel's value in its own lane and zeros elsewhere
+        // (exact: adding zero changes nothing), so it is built and stored as one SIMD4 rather
+        // than four scalar stores, which bounded this loop.
+        let lanes = light == .linear ? ResampleEngine.linearLanes : ResampleEngine.encodedLanes
+        lanes.withUnsafeBufferPointer { table in
             ResampleEngine.encodedFromByte.withUnsafeBufferPointer { alpha in
-                converted.withUnsafeMutableBufferPointer { pixels in
-                    // Scalar stores: building the SIMD4 from three table loads costs more shuffles
-                    // than it saves.
-                    pixels.withMemoryRebound(to: Float.self) { out in
-                        var i = firstColumn &* 4
-                        let end = endColumn &* 4
-                        while i < end {
-                            let alphaCode = row[i &+ 3]
-                            if alphaCode == 255 {
-                                // Opaque: `colour * 1` is exact, so skipping it changes nothing.
-                                out[i] = colour[Int(row[i])]
-                                out[i &+ 1] = colour[Int(row[i &+ 1])]
-                                out[i &+ 2] = colour[Int(row[i &+ 2])]
-                                out[i &+ 3] = 1
-                            } else {
-                                let a = alpha[Int(alphaCode)]
-                                out[i] = colour[Int(row[i])] * a
-                                out[i &+ 1] = colour[Int(row[i &+ 1])] * a
-                                out[i &+ 2] = colour[Int(row[i &+ 2])] * a
-                                out[i &+ 3] = a
-                            }
-                            i &+= 4
+                converted.withUnsafeMutableBufferPointer { out in
+                    let red = table.baseAddress!, green = red + 256, blue = red + 512
+                    if channels == 3 {
+                        var i = firstColumn &* 3
+                        for x in firstColumn..<endColumn {
+                            out[x] = red[Int(row[i])] + green[Int(row[i &+ 1])] + blue[Int(row[i &+ 2])]
+                            i &+= 3
                         }
+                        return
+                    }
+                    var i = firstColumn &* 4
+                    for x in firstColumn..<endColumn {
+                        let colour = red[Int(row[i])] + green[Int(row[i &+ 1])] + blue[Int(row[i &+ 2])]
+                        let alphaCode = row[i &+ 3]
+                        // Opaque: `colour * 1` is exact, so skipping it changes nothing.
+                        out[x] = alphaCode == 255 ? colour : colour * alpha[Int(alphaCode)]
+                        i &+= 4
                     }
                 }
             }
         }
         filterConvertedRow()
     }
+
+    /// `code / 255` for every 8-bit code: alpha, and colour when filtering sRGB values directly.
+    static let encodedFromByte: [Float] = (0..<256).map { Float($0) / 255 }
+
+    /// 768 entries: for each 8-bit code, its colour value in the red lane, then in the green
+    /// lane, then in the blue lane with alpha 1; every other lane 0.
+    private static func laneTable(_ colour: [Float]) -> [SIMD4<Float>] {
+        colour.map { SIMD4($0, 0, 0, 0) } + colour.map { SIMD4(0, $0, 0, 0) } + colour.map { SIMD4(0, 0, $0, 1) }
+    }
+
+    private static let linearLanes = laneTable(SRGB.linearFromByte)
+    private static let encodedLanes = laneTable(encodedFromByte)
 
     /// Consumes the next source row of 16-bit straight sRGB samples: RGBA, or RGB (opaque) when
     /// `channels` is 3.
@@ -130,9 +119,6 @@ struct ResampleEngine {
         }
         filterConvertedRow()
     }
-
-    /// `code / 255` for every 8-bit code: alpha, and colour when filtering sRGB values directly.
-    static let encodedFromByte: [Float] = (0..<256).map { Float($0) / 255 }
 
     /// Horizontal pass into the ring, then every output row that has become complete.
     private mutating func filterConvertedRow() {
