@@ -79,6 +79,7 @@ static void read_callback(png_structp png, png_bytep dst, size_t length) {
             fail_in_callback(png, r, TG_PNG_ERR_OPEN, text);
         }
     } else {
+        if (!r->memory) fail_in_callback(png, r, TG_PNG_ERR_STATE, "internal error: bytes read while not lent");
         size_t left = r->memory_size - r->memory_pos;
         got = length < left ? length : left;
         memcpy(dst, r->memory + r->memory_pos, got);
@@ -90,6 +91,7 @@ static void read_callback(png_structp png, png_bytep dst, size_t length) {
 
 static size_t raw_read(struct tg_png_reader *r, uint8_t *dst, size_t length) {
     if (r->file) return fread(dst, 1, length, r->file);
+    if (!r->memory) return 0;
     size_t left = r->memory_size - r->memory_pos;
     size_t got = length < left ? length : left;
     memcpy(dst, r->memory + r->memory_pos, got);
@@ -267,6 +269,8 @@ static int fail_state(struct tg_png_reader *r, const char *text) {
     r->failure = TG_PNG_ERR_STATE;
     return TG_PNG_ERR_STATE;
 }
+
+void tg_png_rebase_memory(tg_png_reader *r, const uint8_t *data) { r->memory = data; }
 
 /* Reads what follows the image data up to IEND, so that a bad CRC or missing end is noticed. */
 static void finish_image(struct tg_png_reader *r) {

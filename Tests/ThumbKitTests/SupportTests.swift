@@ -135,6 +135,22 @@ import Testing
             #expect(Int(SRGB.byte(fromLinear: Float(linear))) == Int(exact))
         }
         #expect(SRGB.byte(fromLinear: -1) == 0 && SRGB.byte(fromLinear: 2) == 255 && SRGB.byte(fromLinear: .nan) == 0)
+        #expect(SRGB.byte(fromLinear: .infinity) == 255 && SRGB.byte(fromLinear: -.infinity) == 0)
+    }
+
+    /// The bin table gives exactly what counting every threshold gives: at each threshold, the
+    /// floats either side of it, every bin edge, and a dense sweep.
+    @Test func linearToByteMatchesCountingThresholds() {
+        func counted(_ value: Float) -> UInt8 { UInt8(SRGB.byteThresholds.count { $0 <= value }) }
+        var values: [Float] = [0, .leastNonzeroMagnitude, 1, Float(1).nextDown]
+        for t in SRGB.byteThresholds { values += [t.nextDown, t, t.nextUp] }
+        for bin in 0..<SRGB.binCount {
+            let edge = Float(bin) / Float(SRGB.binCount)
+            values += [edge.nextDown, edge, edge.nextUp]
+        }
+        for i in 0..<200_000 { values.append(Float(i) / 200_000) }
+        let wrong = values.filter { $0 >= 0 && $0 < 1 && SRGB.byte(fromLinear: $0) != counted($0) }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
     }
 
     @Test func transferCurveIsTheIECPiecewiseOne() {

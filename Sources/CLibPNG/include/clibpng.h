@@ -69,6 +69,11 @@ int tg_png_open_file(const char *path, const tg_png_limits *limits, tg_png_reade
 int tg_png_open_memory(const uint8_t *data, size_t size, const tg_png_limits *limits,
                        tg_png_reader **out, tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]);
 
+/* Points a reader opened by tg_png_open_memory at where its bytes are now (the same bytes and
+ * size): lets a caller whose buffer may move between calls, such as a Swift array, lend it for
+ * each call instead of copying it. NULL while not lent. */
+void tg_png_rebase_memory(tg_png_reader *reader, const uint8_t *data);
+
 /* Reads the next `count` rows of a non-interlaced image into dst (count * row_bytes bytes), with
  * row_channels channels: an opaque image's rows are RGB, saving libpng's filler pass. */
 int tg_png_read_rows(tg_png_reader *reader, uint8_t *dst, uint32_t count);

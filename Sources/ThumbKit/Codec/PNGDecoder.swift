@@ -14,8 +14,9 @@ public final class PNGDecoder {
     /// transparency, else 4 (RGBA). `decodeImage` always gives RGBA.
     public let rowChannels: Int
     let reader: OpaquePointer
-    /// The encoded bytes when decoding from memory: libpng reads them in place.
-    private let ownedBytes: UnsafeMutableRawBufferPointer?
+    /// The encoded bytes when decoding from memory. libpng reads them in place, lent for the
+    /// duration of each call that reads (`lendingBytes`) rather than copied.
+    private let bytes: [UInt8]?
     private var rowsRead = 0
 
     /// Opens a file and reads its header. Only regular files are read (a FIFO cannot hang it).
@@ -31,36 +32,46 @@ public final class PNGDecoder {
             throw PNGDecoder.error(status: status, message: String(cMessage: message))
         }
         self.reader = reader
-        self.ownedBytes = nil
+        self.bytes = nil
         self.info = PNGInfo(cInfo)
         self.rowChannels = Int(cInfo.row_channels)
     }
 
     /// Reads a PNG held in memory.
     public init(bytes: [UInt8], limits: DecodeLimits = .default) throws(PNGError) {
-        let owned = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
-        owned.copyBytes(from: bytes)
         var cLimits = limits.cLimits
         var reader: OpaquePointer?
         var cInfo = tg_png_info()
         var message = PNGDecoder.messageBuffer()
-        let status = message.withUnsafeMutableBufferPointer { buffer in
-            tg_png_open_memory(owned.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count,
-                               &cLimits, &reader, &cInfo, buffer.baseAddress)
+        // An empty array may have no storage to point at; one dummy byte stands in (size 0).
+        let storage = bytes.isEmpty ? [0] : bytes
+        let status = storage.withUnsafeBufferPointer { source in
+            message.withUnsafeMutableBufferPointer { buffer in
+                tg_png_open_memory(source.baseAddress, bytes.count, &cLimits, &reader, &cInfo, buffer.baseAddress)
+            }
         }
         guard status == Int32(TG_PNG_OK), let reader else {
-            owned.deallocate()
             throw PNGDecoder.error(status: status, message: String(cMessage: message))
         }
+        tg_png_rebase_memory(reader, nil)
         self.reader = reader
-        self.ownedBytes = owned
+        self.bytes = storage
         self.info = PNGInfo(cInfo)
         self.rowChannels = Int(cInfo.row_channels)
     }
 
     deinit {
         tg_png_close(reader)
-        ownedBytes?.deallocate()
+    }
+
+    /// Runs a call that may read, with the in-memory bytes (if any) lent to the reader.
+    private func lendingBytes(_ body: () -> Int32) -> Int32 {
+        guard let bytes else { return body() }
+        return bytes.withUnsafeBufferPointer { source in
+            tg_png_rebase_memory(reader, source.baseAddress)
+            defer { tg_png_rebase_memory(reader, nil) }
+            return body()
+        }
     }
 
     /// Rows not yet read by `readRow`.
@@ -86,7 +97,7 @@ public final class PNGDecoder {
 
     private func readNextRow(into raw: UnsafeMutableRawBufferPointer) -> Int32 {
         precondition(!info.interlaced, "interlaced images are read whole with decodeImage()")
-        return tg_png_read_rows(reader, raw.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        return lendingBytes { tg_png_read_rows(reader, raw.baseAddress!.assumingMemoryBound(to: UInt8.self), 1) }
     }
 
     /// Decodes the whole image (interlaced or not). Call it instead of `readRow`, not after it.
@@ -95,15 +106,15 @@ public final class PNGDecoder {
         let count = info.width * info.height * 4
         if info.outputBitDepth == 16 {
             var samples = [UInt16](repeating: 0, count: count)
-            let status = samples.withUnsafeMutableBytes {
-                tg_png_read_image(reader, $0.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            let status = samples.withUnsafeMutableBytes { raw in
+                lendingBytes { tg_png_read_image(reader, raw.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
             }
             try check(status)
             rowsRead = info.height
             return Image(width: info.width, height: info.height, rgba16: samples)
         }
         var samples = [UInt8](repeating: 0, count: count)
-        let status = samples.withUnsafeMutableBufferPointer { tg_png_read_image(reader, $0.baseAddress) }
+        let status = samples.withUnsafeMutableBufferPointer { out in lendingBytes { tg_png_read_image(reader, out.baseAddress) } }
         try check(status)
         rowsRead = info.height
         return Image(width: info.width, height: info.height, rgba8: samples)

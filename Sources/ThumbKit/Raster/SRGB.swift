@@ -33,19 +33,33 @@ public enum SRGB {
     /// The 8-bit sRGB code nearest (in sRGB space) to a linear value; out-of-range values clamp.
     @inline(__always)
     public static func byte(fromLinear value: Float) -> UInt8 {
-        byteThresholds.withUnsafeBufferPointer { t in
-            // Branch-light binary search over the 255 sorted thresholds: 8 steps.
-            var lo = 0
-            var size = 256
-            while size > 1 {
-                let half = size / 2
-                let mid = lo + half
-                if t[mid - 1] <= value { lo = mid }
-                size -= half
-            }
-            return UInt8(lo)
+        guard value > 0 else { return 0 }  // also NaN
+        guard value < 1 else { return 255 }
+        // Start from the code at the bottom of the value's bin and count the thresholds between
+        // there and the value: bins are narrower than the closest two thresholds (1/(255·12.92)
+        // apart, near black), so this takes at most one step and equals counting them all.
+        return byteThresholds.withUnsafeBufferPointer { t in
+            var code = Int(codeAtBinStart[Int(value * Float(binCount))])
+            while code < 255 && t[code] <= value { code += 1 }
+            return UInt8(code)
         }
     }
+
+    /// Bins of [0, 1) for `byte(fromLinear:)`.
+    static let binCount = 1 << 14
+
+    /// For each bin, the number of thresholds at or below its lower edge: the code its smallest
+    /// value rounds to.
+    static let codeAtBinStart: [UInt8] = {
+        var codes = [UInt8](repeating: 0, count: binCount)
+        var code = 0
+        for bin in 0..<binCount {
+            let start = Float(bin) / Float(binCount)
+            while code < 255 && byteThresholds[code] <= start { code += 1 }
+            codes[bin] = UInt8(code)
+        }
+        return codes
+    }()
 
     /// An sRGB-space value in [0, 1] to its nearest 8-bit code, rounding half up; out-of-range clamps.
     @inline(__always)
