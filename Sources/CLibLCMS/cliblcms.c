@@ -65,29 +65,61 @@ int tg_cms_profile_space(const uint8_t *icc, size_t icc_size, int *space, char m
 #define FMT_GRAY_IN_RGBA8 (COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | EXTRA_SH(3) | BYTES_SH(1))
 #define FMT_GRAY_IN_RGBA16 (COLORSPACE_SH(PT_GRAY) | CHANNELS_SH(1) | EXTRA_SH(3) | BYTES_SH(2))
 
-int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *src, void *dst,
-                   size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]) {
-    struct call_state state = {{0}};
-    cmsContext context = new_context(&state);
-    if (!context) {
+/* One conversion from an embedded profile to lcms2's sRGB, in a context of its own: what
+ * tg_cms_to_srgb and tg_cms_srgb_deviation share, so both convert exactly alike. */
+struct conversion {
+    struct call_state state;
+    cmsContext context;
+    cmsHPROFILE input;
+    cmsHPROFILE output;
+    cmsHTRANSFORM transform;
+};
+
+/* Opens the profile and sRGB; on failure, the message says why. close_conversion is due either way. */
+static int open_conversion(struct conversion *c, const uint8_t *icc, size_t icc_size,
+                           char message[TG_CMS_MESSAGE_SIZE]) {
+    memset(c, 0, sizeof *c);
+    c->context = new_context(&c->state);
+    if (!c->context) {
         copy_message(message, "out of memory");
         return TG_CMS_ERR_MEMORY;
     }
-    int status = TG_CMS_OK;
-    cmsHPROFILE input = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
-    cmsHPROFILE output = cmsCreate_sRGBProfileTHR(context);
-    cmsHTRANSFORM transform = NULL;
-    if (!input) {
-        copy_message(message, state.message[0] ? state.message : "unreadable ICC profile");
-        status = TG_CMS_ERR_PROFILE;
-        goto done;
+    c->input = cmsOpenProfileFromMemTHR(c->context, icc, (cmsUInt32Number)icc_size);
+    if (!c->input) {
+        copy_message(message, c->state.message[0] ? c->state.message : "unreadable ICC profile");
+        return TG_CMS_ERR_PROFILE;
     }
-    if (!output) {
+    c->output = cmsCreate_sRGBProfileTHR(c->context);
+    if (!c->output) {
         copy_message(message, "out of memory");
-        status = TG_CMS_ERR_MEMORY;
-        goto done;
+        return TG_CMS_ERR_MEMORY;
     }
-    int space = space_of(cmsGetColorSpace(input));
+    return TG_CMS_OK;
+}
+
+/* The policy's transform: relative colorimetric intent with black-point compensation. */
+static int build_transform(struct conversion *c, cmsUInt32Number in_format, cmsUInt32Number out_format,
+                           char message[TG_CMS_MESSAGE_SIZE]) {
+    c->transform = cmsCreateTransformTHR(c->context, c->input, in_format, c->output, out_format,
+                                         INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_BLACKPOINTCOMPENSATION);
+    if (c->transform) return TG_CMS_OK;
+    copy_message(message, c->state.message[0] ? c->state.message : "lcms2 cannot build a transform from this profile");
+    return TG_CMS_ERR_TRANSFORM;
+}
+
+static void close_conversion(struct conversion *c) {
+    if (c->transform) cmsDeleteTransform(c->transform);
+    if (c->input) cmsCloseProfile(c->input);
+    if (c->output) cmsCloseProfile(c->output);
+    if (c->context) cmsDeleteContext(c->context);
+}
+
+int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *src, void *dst,
+                   size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]) {
+    struct conversion c;
+    int status = open_conversion(&c, icc, icc_size, message);
+    if (status != TG_CMS_OK) goto done;
+    int space = space_of(cmsGetColorSpace(c.input));
     cmsUInt32Number in_format = 0, out_format = 0;
     switch (format) {
     case TG_CMS_RGBA8:
@@ -117,19 +149,14 @@ int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *
         status = TG_CMS_ERR_UNSUPPORTED;
         goto done;
     }
-    transform = cmsCreateTransformTHR(context, input, in_format, output, out_format,
-                                      INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_BLACKPOINTCOMPENSATION);
-    if (!transform) {
-        copy_message(message, state.message[0] ? state.message : "lcms2 cannot build a transform from this profile");
-        status = TG_CMS_ERR_TRANSFORM;
-        goto done;
-    }
+    status = build_transform(&c, in_format, out_format, message);
+    if (status != TG_CMS_OK) goto done;
     /* In rows of at most 64k pixels: cmsDoTransform takes a 32-bit count. */
     size_t bytes_per_sample = format == TG_CMS_RGBA16 ? 2 : 1;
     size_t step = 65536;
     for (size_t first = 0; first < pixel_count; first += step) {
         size_t n = pixel_count - first < step ? pixel_count - first : step;
-        cmsDoTransform(transform, (const uint8_t *)src + first * 4 * bytes_per_sample,
+        cmsDoTransform(c.transform, (const uint8_t *)src + first * 4 * bytes_per_sample,
                        (uint8_t *)dst + first * 4 * bytes_per_sample, (cmsUInt32Number)n);
     }
     /* Alpha: copied from the source (straight alpha), or opaque for CMYK. Gray profiles wrote
@@ -144,47 +171,28 @@ int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *
         for (size_t i = 0; i < pixel_count; i++) d[i * 4 + 3] = cmyk_pixels ? 255 : s[i * 4 + 3];
     }
 done:
-    if (transform) cmsDeleteTransform(transform);
-    if (input) cmsCloseProfile(input);
-    if (output) cmsCloseProfile(output);
-    cmsDeleteContext(context);
+    close_conversion(&c);
     return status;
 }
 
 int tg_cms_srgb_deviation(const uint8_t *icc, size_t icc_size, int *deviation, char message[TG_CMS_MESSAGE_SIZE]) {
     *deviation = 65535;
-    struct call_state state = {{0}};
-    cmsContext context = new_context(&state);
-    if (!context) {
-        copy_message(message, "out of memory");
-        return TG_CMS_ERR_MEMORY;
-    }
-    int status = TG_CMS_OK;
-    cmsHPROFILE input = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)icc_size);
-    cmsHPROFILE output = cmsCreate_sRGBProfileTHR(context);
-    cmsHTRANSFORM transform = NULL;
     enum { RAMP = 256 * 4, GRID = 9 * 9 * 9, PROBES = RAMP + GRID };
-    uint16_t *probes = malloc(sizeof(uint16_t) * 3 * PROBES * 2);
-    if (!input) {
-        copy_message(message, state.message[0] ? state.message : "unreadable ICC profile");
-        status = TG_CMS_ERR_PROFILE;
-        goto done;
-    }
-    if (!output || !probes) {
-        copy_message(message, "out of memory");
-        status = TG_CMS_ERR_MEMORY;
-        goto done;
-    }
-    if (space_of(cmsGetColorSpace(input)) != TG_CMS_SPACE_RGB) {
+    uint16_t *probes = NULL;
+    struct conversion c;
+    int status = open_conversion(&c, icc, icc_size, message);
+    if (status != TG_CMS_OK) goto done;
+    if (space_of(cmsGetColorSpace(c.input)) != TG_CMS_SPACE_RGB) {
         copy_message(message, "profile is not an RGB profile");
         status = TG_CMS_ERR_UNSUPPORTED;
         goto done;
     }
-    transform = cmsCreateTransformTHR(context, input, TYPE_RGB_16, output, TYPE_RGB_16,
-                                      INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_BLACKPOINTCOMPENSATION);
-    if (!transform) {
-        copy_message(message, state.message[0] ? state.message : "lcms2 cannot build a transform from this profile");
-        status = TG_CMS_ERR_TRANSFORM;
+    status = build_transform(&c, TYPE_RGB_16, TYPE_RGB_16, message);
+    if (status != TG_CMS_OK) goto done;
+    probes = malloc(sizeof(uint16_t) * 3 * PROBES * 2);
+    if (!probes) {
+        copy_message(message, "out of memory");
+        status = TG_CMS_ERR_MEMORY;
         goto done;
     }
     uint16_t *in = probes, *out = probes + 3 * PROBES;
@@ -204,7 +212,7 @@ int tg_cms_srgb_deviation(const uint8_t *icc, size_t icc_size, int *deviation, c
                 in[n * 3 + 1] = (uint16_t)(g == 8 ? 65535 : g * 8192);
                 in[n * 3 + 2] = (uint16_t)(b == 8 ? 65535 : b * 8192);
             }
-    cmsDoTransform(transform, in, out, PROBES);
+    cmsDoTransform(c.transform, in, out, PROBES);
     int worst = 0;
     for (size_t i = 0; i < 3 * (size_t)PROBES; i++) {
         int d = abs((int)out[i] - (int)in[i]);
@@ -213,10 +221,7 @@ int tg_cms_srgb_deviation(const uint8_t *icc, size_t icc_size, int *deviation, c
     *deviation = worst;
 done:
     free(probes);
-    if (transform) cmsDeleteTransform(transform);
-    if (input) cmsCloseProfile(input);
-    if (output) cmsCloseProfile(output);
-    cmsDeleteContext(context);
+    close_conversion(&c);
     return status;
 }
 

@@ -100,18 +100,24 @@ import Testing
 
     /// lcms2's 8-bit RGB → sRGB for packed RGB samples, as the conversion path sets it up.
     static func lcmsRGB8(_ profile: [UInt8], _ rgb: [UInt8]) -> [UInt8] {
+        lcmsToSRGB8(profile, format: typeRGB8, rgb, pixels: rgb.count / 3)
+    }
+
+    /// lcms2's 8-bit transform from `profile` (samples in `format`) to sRGB RGB, relative
+    /// colorimetric with black-point compensation.
+    static func lcmsToSRGB8(_ profile: [UInt8], format: UInt32, _ samples: [UInt8], pixels: Int) -> [UInt8] {
         let input = profile.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) }
         let output = cmsCreate_sRGBProfile()
-        let transform = cmsCreateTransform(input, typeRGB8, output, typeRGB8, UInt32(INTENT_RELATIVE_COLORIMETRIC),
+        let transform = cmsCreateTransform(input, format, output, typeRGB8, UInt32(INTENT_RELATIVE_COLORIMETRIC),
                                            UInt32(cmsFLAGS_BLACKPOINTCOMPENSATION))
         defer {
             cmsDeleteTransform(transform)
             cmsCloseProfile(input)
             cmsCloseProfile(output)
         }
-        var source = rgb
-        var result = [UInt8](repeating: 0, count: rgb.count)
-        cmsDoTransform(transform, &source, &result, UInt32(rgb.count / 3))
+        var source = samples
+        var result = [UInt8](repeating: 0, count: pixels * 3)
+        cmsDoTransform(transform, &source, &result, UInt32(pixels))
         return result
     }
 
@@ -248,19 +254,7 @@ import Testing
 
     /// lcms2's 8-bit CMYK (ink amounts) → sRGB for one colour.
     static func lcmsCMYK(_ profile: [UInt8], _ ink: [UInt8]) -> [Int] {
-        let input = profile.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, UInt32($0.count)) }
-        let output = cmsCreate_sRGBProfile()
-        let transform = cmsCreateTransform(input, typeCMYK8, output, typeRGB8, UInt32(INTENT_RELATIVE_COLORIMETRIC),
-                                           UInt32(cmsFLAGS_BLACKPOINTCOMPENSATION))
-        defer {
-            cmsDeleteTransform(transform)
-            cmsCloseProfile(input)
-            cmsCloseProfile(output)
-        }
-        var source = ink
-        var result = [UInt8](repeating: 0, count: 3)
-        cmsDoTransform(transform, &source, &result, 1)
-        return result.map(Int.init)
+        lcmsToSRGB8(profile, format: typeCMYK8, ink, pixels: 1).map(Int.init)
     }
 
     /// A small CMYK output profile: an A2B0 table (2 grid points per ink) to Lab, filled from the
