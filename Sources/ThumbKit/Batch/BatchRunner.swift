@@ -216,7 +216,6 @@ private final class SharedState: @unchecked Sendable {
     private var next = 0
     private var done = 0
     private var lastCheckpoint: ContinuousClock.Instant
-    private var checkpointing = false
     private var results: [ItemResult?]
     let total: Int
     private let start: ContinuousClock.Instant
@@ -230,21 +229,17 @@ private final class SharedState: @unchecked Sendable {
         self.lastCheckpoint = start
     }
 
-    /// A copy of the results when a checkpoint is due and no other worker is writing one; the
-    /// caller writes it outside the lock and then calls `finishCheckpoint()`.
+    /// A copy of the results when a checkpoint is due; the caller writes it outside the lock and
+    /// then calls `finishCheckpoint()`. Only the committer's thread checkpoints, so two
+    /// checkpoints never overlap.
     func takeCheckpoint(every seconds: Double) -> [ItemResult?]? {
         lock.withLock {
-            guard !checkpointing, BatchRunner.seconds(since: lastCheckpoint) >= seconds else { return nil }
-            checkpointing = true
-            return results
+            BatchRunner.seconds(since: lastCheckpoint) >= seconds ? results : nil
         }
     }
 
     func finishCheckpoint() {
-        lock.withLock {
-            checkpointing = false
-            lastCheckpoint = .now
-        }
+        lock.withLock { lastCheckpoint = .now }
     }
 
     /// A copy of the results so far.
