@@ -119,7 +119,7 @@ void tk_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) {
 
 /* ---- horizontal filter pass ---- */
 
-int tk_convolve_rgba_available(void) {
+int tk_convolve_available(void) {
 #ifdef TK_X86
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2");
@@ -129,39 +129,93 @@ int tk_convolve_rgba_available(void) {
 }
 
 #ifdef TK_X86
+/* ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)) for four channels at once: `pairs[j]` holds
+ * s(2j) in lanes 0-3 and s(2j+1) in lanes 4-7. */
 __attribute__((target("avx2")))
-static void convolve_avx2(const float *source, const long *starts, const long *counts, const float *weights,
-                          long stride, long output_count, float *destination) {
-    /* Lanes 0-3 of acc01 are a0, lanes 4-7 a1; acc23 likewise holds a2 and a3. Every lane sees
-     * the same multiplies and adds in the same order as the scalar SIMD4 loop. */
-    const __m256i lo = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
-    const __m256i hi = _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3);
+static inline __m128 sum_rgba_partials(__m256 pairs0, __m256 pairs1, __m256 pairs2, __m256 pairs3) {
+    __m128 s01 = _mm_add_ps(_mm256_castps256_ps128(pairs0), _mm256_extractf128_ps(pairs0, 1));
+    __m128 s23 = _mm_add_ps(_mm256_castps256_ps128(pairs1), _mm256_extractf128_ps(pairs1, 1));
+    __m128 s45 = _mm_add_ps(_mm256_castps256_ps128(pairs2), _mm256_extractf128_ps(pairs2, 1));
+    __m128 s67 = _mm_add_ps(_mm256_castps256_ps128(pairs3), _mm256_extractf128_ps(pairs3, 1));
+    return _mm_add_ps(_mm_add_ps(s01, s23), _mm_add_ps(s45, s67));
+}
+
+__attribute__((target("avx2")))
+static void convolve_rgba_avx2(const float *source, const long *starts, const long *blocks, const float *weights,
+                               long stride, long output_count, float *destination) {
+    /* Each accumulator holds two pixels' worth of partial sums, so each weight is spread over
+     * four lanes. */
+    const __m256i spread01 = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+    const __m256i spread23 = _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3);
+    const __m256i spread45 = _mm256_setr_epi32(4, 4, 4, 4, 5, 5, 5, 5);
+    const __m256i spread67 = _mm256_setr_epi32(6, 6, 6, 6, 7, 7, 7, 7);
     for (long o = 0; o < output_count; o++) {
         const float *p = source + 4 * starts[o];
         const float *w = weights + o * stride;
-        long n = counts[o];
-        __m256 acc01 = _mm256_setzero_ps(), acc23 = _mm256_setzero_ps();
-        long k = 0;
-        for (; k + 4 <= n; k += 4) {
-            __m256 w4 = _mm256_castps128_ps256(_mm_loadu_ps(w + k));
-            __m256 w01 = _mm256_permutevar8x32_ps(w4, lo);
-            __m256 w23 = _mm256_permutevar8x32_ps(w4, hi);
-            acc01 = _mm256_add_ps(acc01, _mm256_mul_ps(_mm256_loadu_ps(p + 4 * k), w01));
-            acc23 = _mm256_add_ps(acc23, _mm256_mul_ps(_mm256_loadu_ps(p + 4 * k + 8), w23));
+        __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
+        __m256 acc2 = _mm256_setzero_ps(), acc3 = _mm256_setzero_ps();
+        for (long b = 0; b < blocks[o]; b++, p += 32, w += 8) {
+            __m256 w8 = _mm256_loadu_ps(w);
+            acc0 = _mm256_add_ps(acc0, _mm256_mul_ps(_mm256_loadu_ps(p), _mm256_permutevar8x32_ps(w8, spread01)));
+            acc1 = _mm256_add_ps(acc1, _mm256_mul_ps(_mm256_loadu_ps(p + 8), _mm256_permutevar8x32_ps(w8, spread23)));
+            acc2 = _mm256_add_ps(acc2, _mm256_mul_ps(_mm256_loadu_ps(p + 16), _mm256_permutevar8x32_ps(w8, spread45)));
+            acc3 = _mm256_add_ps(acc3, _mm256_mul_ps(_mm256_loadu_ps(p + 24), _mm256_permutevar8x32_ps(w8, spread67)));
         }
-        __m128 a0 = _mm256_castps256_ps128(acc01), a1 = _mm256_extractf128_ps(acc01, 1);
-        __m128 a2 = _mm256_castps256_ps128(acc23), a3 = _mm256_extractf128_ps(acc23, 1);
-        for (; k < n; k++) a0 = _mm_add_ps(a0, _mm_mul_ps(_mm_loadu_ps(p + 4 * k), _mm_set1_ps(w[k])));
-        _mm_storeu_ps(destination + 4 * o, _mm_add_ps(_mm_add_ps(a0, a1), _mm_add_ps(a2, a3)));
+        _mm_storeu_ps(destination + 4 * o, sum_rgba_partials(acc0, acc1, acc2, acc3));
+    }
+}
+
+/* Lane j of each accumulator is s(j) of its channel. Horizontal adds pair neighbouring lanes
+ * (float addition is commutative, so the operand order inside a pair does not matter):
+ * [s0+s1, s2+s3, s4+s5, s6+s7] per channel, then the quads, then the halves, which leaves
+ * R, G, B, A in lanes 0-3. */
+__attribute__((target("avx2")))
+static void convolve_rgb_planes_avx2(const float *red, const float *green, const float *blue, const long *starts,
+                                     const long *blocks, const float *weights, long stride, long output_count,
+                                     float *destination) {
+    for (long o = 0; o < output_count; o++) {
+        long first = starts[o];
+        const float *r = red + first, *g = green + first, *bl = blue + first;
+        const float *w = weights + o * stride;
+        __m256 accR = _mm256_setzero_ps(), accG = _mm256_setzero_ps();
+        __m256 accB = _mm256_setzero_ps(), accA = _mm256_setzero_ps();
+        for (long b = 0; b < blocks[o]; b++, r += 8, g += 8, bl += 8, w += 8) {
+            __m256 w8 = _mm256_loadu_ps(w);
+            accR = _mm256_add_ps(accR, _mm256_mul_ps(_mm256_loadu_ps(r), w8));
+            accG = _mm256_add_ps(accG, _mm256_mul_ps(_mm256_loadu_ps(g), w8));
+            accB = _mm256_add_ps(accB, _mm256_mul_ps(_mm256_loadu_ps(bl), w8));
+            /* alpha 1 times w is exactly w */
+            accA = _mm256_add_ps(accA, w8);
+        }
+        __m128 pairsR = _mm_hadd_ps(_mm256_castps256_ps128(accR), _mm256_extractf128_ps(accR, 1));
+        __m128 pairsG = _mm_hadd_ps(_mm256_castps256_ps128(accG), _mm256_extractf128_ps(accG, 1));
+        __m128 pairsB = _mm_hadd_ps(_mm256_castps256_ps128(accB), _mm256_extractf128_ps(accB, 1));
+        __m128 pairsA = _mm_hadd_ps(_mm256_castps256_ps128(accA), _mm256_extractf128_ps(accA, 1));
+        /* [R0123, R4567, G0123, G4567] and [B0123, B4567, A0123, A4567] */
+        __m128 quadsRG = _mm_hadd_ps(pairsR, pairsG);
+        __m128 quadsBA = _mm_hadd_ps(pairsB, pairsA);
+        _mm_storeu_ps(destination + 4 * o, _mm_hadd_ps(quadsRG, quadsBA));
     }
 }
 #endif
 
-void tk_convolve_rgba(const float *source, const long *starts, const long *counts, const float *weights,
+void tk_convolve_rgba(const float *source, const long *starts, const long *blocks, const float *weights,
                       long stride, long output_count, float *destination) {
 #ifdef TK_X86
-    convolve_avx2(source, starts, counts, weights, stride, output_count, destination);
+    convolve_rgba_avx2(source, starts, blocks, weights, stride, output_count, destination);
 #else
-    (void)source; (void)starts; (void)counts; (void)weights; (void)stride; (void)output_count; (void)destination;
+    (void)source; (void)starts; (void)blocks; (void)weights; (void)stride; (void)output_count; (void)destination;
 #endif
 }
+
+void tk_convolve_rgb_planes(const float *red, const float *green, const float *blue, const long *starts,
+                            const long *blocks, const float *weights, long stride, long output_count,
+                            float *destination) {
+#ifdef TK_X86
+    convolve_rgb_planes_avx2(red, green, blue, starts, blocks, weights, stride, output_count, destination);
+#else
+    (void)red; (void)green; (void)blue; (void)starts; (void)blocks; (void)weights; (void)stride;
+    (void)output_count; (void)destination;
+#endif
+}
+

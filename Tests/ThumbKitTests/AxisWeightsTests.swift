@@ -17,7 +17,9 @@ struct AxisWeightsTests {
                     guard origin + span <= Double(input) else { continue }
                     let w = AxisWeights(inputSize: input, outputSize: output, origin: origin, span: span, kernel: kernel)
                     var previousStart = 0
+                    #expect(w.stride % AxisWeights.tapBlock == 0)
                     for i in 0..<output {
+                        #expect((w.counts[i]..<w.stride).allSatisfy { w.weights[i * w.stride + $0] == 0 })
                         let start = w.starts[i], count = w.counts[i]
                         #expect(start >= previousStart && count >= 1 && start + count <= input)
                         previousStart = start
@@ -48,6 +50,7 @@ struct AxisWeightsTests {
 
     @Test func unscaledAxisIsACopy() {
         let w = AxisWeights(inputSize: 50, outputSize: 20, origin: 7, span: 20, kernel: .mitchell)
-        #expect(w.isIdentity && w.starts == Array(7..<27) && w.weights.allSatisfy { $0 == 1 })
+        #expect(w.isIdentity && w.starts == Array(7..<27) && w.counts.allSatisfy { $0 == 1 })
+        #expect((0..<20).allSatisfy { i in (0..<w.stride).allSatisfy { w.weights[i * w.stride + $0] == ($0 == 0 ? 1 : 0) } })
     }
 }

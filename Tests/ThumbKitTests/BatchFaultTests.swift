@@ -108,6 +108,19 @@ import Testing
         #expect(temporaries(dir.at("out")).isEmpty)
     }
 
+    /// Files come back whole whatever their size, including one whose `stat` size (0) is less
+    /// than what it holds, as with files in /proc: the read goes on past the expected end.
+    @Test func readingReturnsWholeFiles() throws {
+        let dir = ScratchDirectory()
+        for size in [0, 1, 4095, 65_537, 300_001] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+            #expect(try FileSystem.read(dir.write("f\(size).bin", bytes)).get() == bytes)
+        }
+        let cmdline = try FileSystem.read("/proc/self/cmdline").get()
+        let expected: [UInt8] = CommandLine.arguments.flatMap { Array($0.utf8) + [0] }
+        #expect(!cmdline.isEmpty && cmdline == expected)
+    }
+
     @Test func readingRefusesNonRegularFilesAndGrowthPastTheLimit() throws {
         let dir = ScratchDirectory()
         let fifo = dir.at("pipe.png")

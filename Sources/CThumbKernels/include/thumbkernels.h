@@ -15,19 +15,28 @@
 /* SHA-256 compression of `blocks` consecutive 64-byte blocks into `state` (FIPS 180-4). */
 void tk_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks);
 
-/* 1 when tk_convolve_rgba below runs with AVX2 (otherwise it is not to be called: the Swift
- * loop it mirrors is used instead). */
-int tk_convolve_rgba_available(void);
+/* 1 when the horizontal passes below run with AVX2 (otherwise they are not to be called: the
+ * Swift loop they mirror is used instead). */
+int tk_convolve_available(void);
 
 /*
- * Horizontal filter pass over one row of premultiplied float RGBA pixels (`source`, 4 floats a
- * pixel). Output pixel o is the weighted sum of `counts[o]` pixels from `starts[o]`, with the
- * weights at `weights + o * stride`. Taps are summed exactly as ResampleEngine.convolve does:
- * four accumulators a0..a3 take taps k ≡ 0, 1, 2, 3 (mod 4) of the whole groups of four, the
- * remaining taps go into a0, and the result is (a0 + a1) + (a2 + a3), each step a separately
- * rounded float multiply or add.
+ * The horizontal filter pass over one row. Output pixel o is the weighted sum of the source pixels
+ * from `starts[o]`, with the weights at `weights + o * stride`, in blocks of eight taps: `blocks[o]`
+ * of them (the weights past the real taps are zero, and the source must be readable that far).
+ * Every channel is summed exactly as ResampleEngine.convolve does: eight partial sums s0..s7 take
+ * the taps at positions 0..7 of each block, and the result is ((s0 + s1) + (s2 + s3)) +
+ * ((s4 + s5) + (s6 + s7)), each step a separately rounded float multiply or add.
+ * `destination` receives 4 floats (premultiplied RGBA) a pixel.
  */
-void tk_convolve_rgba(const float *source, const long *starts, const long *counts, const float *weights,
+
+/* `source`: premultiplied float RGBA, 4 floats a pixel. */
+void tk_convolve_rgba(const float *source, const long *starts, const long *blocks, const float *weights,
                       long stride, long output_count, float *destination);
+
+/* Opaque pixels held as three planes of floats, one per colour channel; alpha is 1 everywhere, so
+ * each output's alpha is the sum of its weights, taken in the same order as a colour channel. */
+void tk_convolve_rgb_planes(const float *red, const float *green, const float *blue, const long *starts,
+                            const long *blocks, const float *weights, long stride, long output_count,
+                            float *destination);
 
 #endif

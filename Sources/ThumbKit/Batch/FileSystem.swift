@@ -96,6 +96,9 @@ enum FileSystem {
 
     /// A whole regular file's bytes; with `maxBytes` > 0, a file that holds more (one that grew
     /// after it was checked with `stat`) is a failure rather than an unbounded read.
+    ///
+    /// The buffer is sized from `fstat`, one byte over so the end shows without another buffer,
+    /// and read into directly; a file that grows while read is read on in further pieces.
     static func read(_ path: String, maxBytes: UInt64 = 0) -> Result<[UInt8], SystemFailure> {
         let fd: Int32
         switch openRegular(Array(path.utf8)) {
@@ -103,21 +106,48 @@ enum FileSystem {
         case .success(let opened): fd = opened
         }
         defer { close(fd) }
+        var st = stat()
+        let expected = fstat(fd, &st) == 0 ? max(Int(st.st_size), 0) : 0
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var pieceSize = expected + 1
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .failure(SystemFailure.current())
+            let piece: Piece
+            switch readPiece(fd, upTo: pieceSize) {
+            case .failure(let failure): return .failure(failure)
+            case .success(let read): piece = read
             }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
+            if bytes.isEmpty { bytes = piece.bytes } else { bytes += piece.bytes }
             if maxBytes > 0 && UInt64(bytes.count) > maxBytes {
                 return .failure(SystemFailure(reason: "file grew past the limit of \(maxBytes) bytes (--max-file-bytes)"))
             }
+            if piece.reachedEnd { return .success(bytes) }
+            pieceSize = max(bytes.count, 1 << 16)
         }
-        return .success(bytes)
+    }
+
+    private struct Piece {
+        var bytes: [UInt8]
+        var reachedEnd: Bool
+    }
+
+    /// Up to `count` bytes from `fd`, read into uninitialised storage (no zeroing pass).
+    private static func readPiece(_ fd: Int32, upTo count: Int) -> Result<Piece, SystemFailure> {
+        var failure: SystemFailure?
+        var reachedEnd = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            while filled < count {
+                let n = Glibc.read(fd, buffer.baseAddress! + filled, count - filled)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = SystemFailure.current()
+                    break
+                }
+                if n == 0 { reachedEnd = true; break }
+                filled += n
+            }
+        }
+        if let failure { return .failure(failure) }
+        return .success(Piece(bytes: bytes, reachedEnd: reachedEnd))
     }
 
     /// True when something exists at `path` and is a regular file.

@@ -22,10 +22,14 @@ struct AxisWeights: Sendable {
     let starts: [Int]
     /// Number of taps of each output pixel (at least 1).
     let counts: [Int]
-    /// `outputSize * stride` weights; output `i` uses `weights[i * stride ..< i * stride + counts[i]]`.
+    /// `outputSize * stride` weights; output `i` uses `weights[i * stride ..< i * stride + counts[i]]`
+    /// and the slots after those up to the next output hold zeros.
     let weights: [Float]
-    /// Slots per output pixel in `weights`: the largest count.
+    /// Slots per output pixel in `weights`: the largest count rounded up to a whole `tapBlock`, so
+    /// the horizontal pass sums whole blocks of taps (a zero weight adds an exact zero).
     let stride: Int
+    /// Taps are summed in blocks of this many: eight partial sums, one per position in the block.
+    static let tapBlock = 8
     /// True when every output pixel copies exactly one input pixel with weight 1.
     let isIdentity: Bool
 
@@ -42,8 +46,8 @@ struct AxisWeights: Sendable {
             let first = Int(origin)
             starts = (0..<outputSize).map { first + $0 }
             counts = [Int](repeating: 1, count: outputSize)
-            weights = [Float](repeating: 1, count: outputSize)
-            stride = 1
+            weights = AxisWeights.singleTaps(outputSize)
+            stride = AxisWeights.tapBlock
             isIdentity = true
             return
         }
@@ -57,15 +61,15 @@ struct AxisWeights: Sendable {
                 return min(max(Int(centre.rounded(.down)), 0), last)
             }
             counts = [Int](repeating: 1, count: outputSize)
-            weights = [Float](repeating: 1, count: outputSize)
-            stride = 1
+            weights = AxisWeights.singleTaps(outputSize)
+            stride = AxisWeights.tapBlock
             return
         }
 
         let stretch = max(scale, 1)
         let support = kernel.support * stretch
         // Taps span [ceil(c − s), floor(c + s)]: at most floor(2s) + 1 of them.
-        let maxTaps = Int((2 * support).rounded(.down)) + 1
+        let maxTaps = AxisWeights.roundedToBlock(Int((2 * support).rounded(.down)) + 1)
         var starts = [Int](repeating: 0, count: outputSize)
         var counts = [Int](repeating: 0, count: outputSize)
         var weights = [Float](repeating: 0, count: outputSize * maxTaps)
@@ -103,7 +107,19 @@ struct AxisWeights: Sendable {
         self.stride = maxTaps
     }
 
-    /// The input pixels any output pixel reads: `lowestTap ..< endTap`.
+    private static func roundedToBlock(_ taps: Int) -> Int {
+        (taps + tapBlock - 1) / tapBlock * tapBlock
+    }
+
+    /// One tap of weight 1 per output pixel, padded to whole blocks.
+    private static func singleTaps(_ outputSize: Int) -> [Float] {
+        var weights = [Float](repeating: 0, count: outputSize * tapBlock)
+        for i in 0..<outputSize { weights[i * tapBlock] = 1 }
+        return weights
+    }
+
+    /// The input pixels any output pixel reads: `lowestTap ..< endTap`. Whole blocks of taps may
+    /// reach up to `tapBlock - 1` pixels past `endTap` (with zero weights).
     var lowestTap: Int { starts.first ?? 0 }
     var endTap: Int {
         var end = 0

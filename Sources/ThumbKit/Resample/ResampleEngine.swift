@@ -17,8 +17,16 @@ struct ResampleEngine {
     private(set) var nextSourceRow = 0
     /// The next output row to be written.
     private(set) var nextOutputRow = 0
-    /// One source row as premultiplied float; only `columns.lowestTap ..< columns.endTap` is used.
-    private var converted: [SIMD4<Float>]
+    /// One source row as premultiplied float; only `columns.lowestTap ..< columns.endTap` is
+    /// written, and `AxisWeights.tapBlock` zero pixels past the row let the last blocks read on.
+    /// Allocated on first use, as is `planes`.
+    private var converted: [SIMD4<Float>] = []
+    /// An opaque RGB source row as three planes of `planeLength` floats (red, green, blue) for
+    /// the vector pass, which then needs no shuffles and does no work for the constant alpha.
+    private var planes: [Float] = []
+    private var planeLength: Int { columns.inputSize + AxisWeights.tapBlock }
+    /// Whole blocks of taps per output pixel.
+    private let blocks: [Int]
     /// `window` horizontally filtered rows; source row `y` lives in slot `y % window`.
     private var ring: [SIMD4<Float>]
     /// The finished rows, premultiplied, channels clamped to `0 ≤ c ≤ a ≤ 1`.
@@ -27,9 +35,13 @@ struct ResampleEngine {
     private let endColumn: Int
     /// The horizontal pass runs in C with AVX2 when the CPU has it: the same multiplies and adds
     /// in the same order as `convolve` (see thumbkernels.h), eight lanes at a time.
-    private static let hasVectorConvolve = tk_convolve_rgba_available() != 0
+    static let hasVectorConvolve = tk_convolve_available() != 0
+    /// Tests turn the vector pass off to check that both give the same bits.
+    private let usesVectorConvolve: Bool
 
-    init(columns: AxisWeights, rows: AxisWeights, light: LightEncoding) {
+    init(columns: AxisWeights, rows: AxisWeights, light: LightEncoding,
+         vectorConvolve: Bool = ResampleEngine.hasVectorConvolve) {
+        precondition(!vectorConvolve || ResampleEngine.hasVectorConvolve, "the CPU has no AVX2")
         self.columns = columns
         self.rows = rows
         self.light = light
@@ -37,7 +49,8 @@ struct ResampleEngine {
         self.outputWidth = columns.outputSize
         self.firstColumn = columns.lowestTap
         self.endColumn = columns.endTap
-        converted = [SIMD4<Float>](repeating: .zero, count: columns.inputSize)
+        usesVectorConvolve = vectorConvolve
+        blocks = columns.counts.map { ($0 + AxisWeights.tapBlock - 1) / AxisWeights.tapBlock }
         ring = [SIMD4<Float>](repeating: .zero, count: window * columns.outputSize)
         output = [Float](repeating: 0, count: columns.outputSize * rows.outputSize * 4)
     }
@@ -62,6 +75,11 @@ struct ResampleEngine {
         // table entries, each holding its channel's value in its own lane and zeros elsewhere
         // (exact: adding zero changes nothing), so it is built and stored as one SIMD4 rather
         // than four scalar stores, which bounded this loop.
+        if channels == 3 && usesVectorConvolve {
+            pushPlanes(row: row)
+            return
+        }
+        if converted.isEmpty { converted = [SIMD4<Float>](repeating: .zero, count: planeLength) }
         let lanes = light == .linear ? ResampleEngine.linearLanes : ResampleEngine.encodedLanes
         lanes.withUnsafeBufferPointer { table in
             ResampleEngine.encodedFromByte.withUnsafeBufferPointer { alpha in
@@ -89,6 +107,41 @@ struct ResampleEngine {
         filterConvertedRow()
     }
 
+    /// An opaque 8-bit row split into colour planes, then the planar vector pass.
+    private mutating func pushPlanes(row: UnsafeBufferPointer<UInt8>) {
+        let length = planeLength
+        if planes.isEmpty { planes = [Float](repeating: 0, count: 3 * length) }
+        let table = light == .linear ? SRGB.linearFromByte : ResampleEngine.encodedFromByte
+        let slot = nextSourceRow % window
+        let width = outputWidth
+        table.withUnsafeBufferPointer { table in
+            planes.withUnsafeMutableBufferPointer { planes in
+                let red = planes.baseAddress!, green = red + length, blue = green + length
+                var i = firstColumn &* 3
+                for x in firstColumn..<endColumn {
+                    red[x] = table[Int(row[i])]
+                    green[x] = table[Int(row[i &+ 1])]
+                    blue[x] = table[Int(row[i &+ 2])]
+                    i &+= 3
+                }
+                ring.withUnsafeMutableBufferPointer { ringBuffer in
+                    columns.starts.withUnsafeBufferPointer { starts in
+                        blocks.withUnsafeBufferPointer { blocks in
+                            columns.weights.withUnsafeBufferPointer { weights in
+                                UnsafeMutableRawPointer(ringBuffer.baseAddress! + slot * width).withMemoryRebound(
+                                    to: Float.self, capacity: width * 4) { destination in
+                                    tk_convolve_rgb_planes(red, green, blue, starts.baseAddress!, blocks.baseAddress!,
+                                                           weights.baseAddress!, columns.stride, width, destination)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        finishRow()
+    }
+
     /// `code / 255` for every 8-bit code: alpha, and colour when filtering sRGB values directly.
     static let encodedFromByte: [Float] = (0..<256).map { Float($0) / 255 }
 
@@ -105,6 +158,7 @@ struct ResampleEngine {
     /// `channels` is 3.
     mutating func push(row: UnsafeBufferPointer<UInt16>, channels: Int = 4) {
         let linear = light == .linear
+        if converted.isEmpty { converted = [SIMD4<Float>](repeating: .zero, count: planeLength) }
         SRGB.linearFromSample16.withUnsafeBufferPointer { table in
             converted.withUnsafeMutableBufferPointer { out in
                 for x in firstColumn..<endColumn {
@@ -124,25 +178,26 @@ struct ResampleEngine {
     private mutating func filterConvertedRow() {
         let slot = nextSourceRow % window
         let width = outputWidth
+        let vector = usesVectorConvolve
         converted.withUnsafeBufferPointer { source in
             ring.withUnsafeMutableBufferPointer { ringBuffer in
                 columns.starts.withUnsafeBufferPointer { starts in
-                    columns.counts.withUnsafeBufferPointer { counts in
+                    blocks.withUnsafeBufferPointer { blocks in
                         columns.weights.withUnsafeBufferPointer { weights in
                             let destination = ringBuffer.baseAddress! + slot * width
-                            if ResampleEngine.hasVectorConvolve {
+                            if vector {
                                 UnsafeRawPointer(source.baseAddress!).withMemoryRebound(
                                     to: Float.self, capacity: source.count * 4) { sourceFloats in
                                     UnsafeMutableRawPointer(destination).withMemoryRebound(
                                         to: Float.self, capacity: width * 4) { destinationFloats in
-                                        tk_convolve_rgba(sourceFloats, starts.baseAddress!, counts.baseAddress!,
+                                        tk_convolve_rgba(sourceFloats, starts.baseAddress!, blocks.baseAddress!,
                                                          weights.baseAddress!, columns.stride, width, destinationFloats)
                                     }
                                 }
                                 return
                             }
                             ResampleEngine.convolve(source: source.baseAddress!, starts: starts.baseAddress!,
-                                                    counts: counts.baseAddress!, weights: weights.baseAddress!,
+                                                    blocks: blocks.baseAddress!, weights: weights.baseAddress!,
                                                     stride: columns.stride, outputCount: width,
                                                     into: destination)
                         }
@@ -150,6 +205,11 @@ struct ResampleEngine {
                 }
             }
         }
+        finishRow()
+    }
+
+    /// Counts the row just filtered, then writes every output row that has become complete.
+    private mutating func finishRow() {
         nextSourceRow += 1
         while !isFinished && rows.starts[nextOutputRow] + rows.counts[nextOutputRow] <= nextSourceRow {
             writeOutputRow(nextOutputRow)
@@ -157,31 +217,32 @@ struct ResampleEngine {
         }
     }
 
-    /// One horizontal pass: `outputCount` pixels, each a weighted sum of consecutive source pixels.
-    /// Four accumulators break the add dependency chain; their order is fixed, so results are
-    /// deterministic.
+    /// One horizontal pass: `outputCount` pixels, each a weighted sum of whole blocks of eight
+    /// consecutive source pixels (zero weights past the real taps). Eight partial sums, one per
+    /// position in the block, break the add dependency chain and are combined in a fixed tree,
+    /// so results are deterministic and equal to the vector passes' (thumbkernels.h).
     @inline(__always)
     private static func convolve(source: UnsafePointer<SIMD4<Float>>, starts: UnsafePointer<Int>,
-                                 counts: UnsafePointer<Int>, weights: UnsafePointer<Float>, stride: Int,
+                                 blocks: UnsafePointer<Int>, weights: UnsafePointer<Float>, stride: Int,
                                  outputCount: Int, into destination: UnsafeMutablePointer<SIMD4<Float>>) {
         for o in 0..<outputCount {
-            let p = source + starts[o]
-            let w = weights + o &* stride
-            let n = counts[o]
-            var a0 = SIMD4<Float>.zero, a1 = SIMD4<Float>.zero, a2 = SIMD4<Float>.zero, a3 = SIMD4<Float>.zero
-            var k = 0
-            while k &+ 4 <= n {
-                a0 += p[k] * w[k]
-                a1 += p[k &+ 1] * w[k &+ 1]
-                a2 += p[k &+ 2] * w[k &+ 2]
-                a3 += p[k &+ 3] * w[k &+ 3]
-                k &+= 4
+            var p = source + starts[o]
+            var w = weights + o &* stride
+            var s0 = SIMD4<Float>.zero, s1 = SIMD4<Float>.zero, s2 = SIMD4<Float>.zero, s3 = SIMD4<Float>.zero
+            var s4 = SIMD4<Float>.zero, s5 = SIMD4<Float>.zero, s6 = SIMD4<Float>.zero, s7 = SIMD4<Float>.zero
+            for _ in 0..<blocks[o] {
+                s0 += p[0] * w[0]
+                s1 += p[1] * w[1]
+                s2 += p[2] * w[2]
+                s3 += p[3] * w[3]
+                s4 += p[4] * w[4]
+                s5 += p[5] * w[5]
+                s6 += p[6] * w[6]
+                s7 += p[7] * w[7]
+                p += 8
+                w += 8
             }
-            while k < n {
-                a0 += p[k] * w[k]
-                k &+= 1
-            }
-            destination[o] = (a0 + a1) + (a2 + a3)
+            destination[o] = ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
         }
     }
 

@@ -23,6 +23,9 @@ public struct Resampler: Sendable, Hashable {
     public var kernel: ResamplingKernel
     /// The light the filter works in and the output bitmap is in; linear by default.
     public var light: LightEncoding
+    /// Whether the horizontal pass may use the AVX2 kernels; tests turn it off to compare the
+    /// portable loop with them (both must give the same bits).
+    var vectorConvolve = ResampleEngine.hasVectorConvolve
 
     /// A resampler with the given filter and working light.
     public init(kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear) {
@@ -100,7 +103,7 @@ public struct Resampler: Sendable, Hashable {
                                   span: region.width, kernel: kernel)
         let rows = AxisWeights(inputSize: sourceHeight, outputSize: height, origin: region.y,
                                span: region.height, kernel: kernel)
-        return ResampleEngine(columns: columns, rows: rows, light: light)
+        return ResampleEngine(columns: columns, rows: rows, light: light, vectorConvolve: vectorConvolve)
     }
 
     /// Pushes the rows the engine needs, skipping the others, until the output is complete.
