@@ -168,33 +168,69 @@ static void convolve_rgba_avx2(const float *source, const long *starts, const lo
 /* Lane j of each accumulator is s(j) of its channel. Horizontal adds pair neighbouring lanes
  * (float addition is commutative, so the operand order inside a pair does not matter):
  * [s0+s1, s2+s3, s4+s5, s6+s7] per channel, then the quads, then the halves, which leaves
- * R, G, B, A in lanes 0-3. */
+ * R, G, B in lanes 0-2; lane 3 takes the precomputed alpha. */
+__attribute__((target("avx2")))
+static inline __m128 sum_rgb_partials(__m256 accR, __m256 accG, __m256 accB, float alpha) {
+    __m128 pairsR = _mm_hadd_ps(_mm256_castps256_ps128(accR), _mm256_extractf128_ps(accR, 1));
+    __m128 pairsG = _mm_hadd_ps(_mm256_castps256_ps128(accG), _mm256_extractf128_ps(accG, 1));
+    __m128 pairsB = _mm_hadd_ps(_mm256_castps256_ps128(accB), _mm256_extractf128_ps(accB, 1));
+    /* [R0123, R4567, G0123, G4567] and [B0123, B4567, 0, 0] */
+    __m128 quadsRG = _mm_hadd_ps(pairsR, pairsG);
+    __m128 quadsB = _mm_hadd_ps(pairsB, _mm_setzero_ps());
+    __m128 rgb = _mm_hadd_ps(quadsRG, quadsB);
+    return _mm_insert_ps(rgb, _mm_set_ss(alpha), 0x30);
+}
+
+/* Two outputs at a time: six independent sums keep the adders busy where one output's three
+ * would wait on each add's latency. Each output still sums its own taps in its own order. */
 __attribute__((target("avx2")))
 static void convolve_rgb_planes_avx2(const float *red, const float *green, const float *blue, const long *starts,
-                                     const long *blocks, const float *weights, long stride, long output_count,
-                                     float *destination) {
-    for (long o = 0; o < output_count; o++) {
-        long first = starts[o];
-        const float *r = red + first, *g = green + first, *bl = blue + first;
-        const float *w = weights + o * stride;
-        __m256 accR = _mm256_setzero_ps(), accG = _mm256_setzero_ps();
-        __m256 accB = _mm256_setzero_ps(), accA = _mm256_setzero_ps();
-        for (long b = 0; b < blocks[o]; b++, r += 8, g += 8, bl += 8, w += 8) {
-            __m256 w8 = _mm256_loadu_ps(w);
-            accR = _mm256_add_ps(accR, _mm256_mul_ps(_mm256_loadu_ps(r), w8));
-            accG = _mm256_add_ps(accG, _mm256_mul_ps(_mm256_loadu_ps(g), w8));
-            accB = _mm256_add_ps(accB, _mm256_mul_ps(_mm256_loadu_ps(bl), w8));
-            /* alpha 1 times w is exactly w */
-            accA = _mm256_add_ps(accA, w8);
+                                     const long *blocks, const float *weights, long stride, const float *alphas,
+                                     long output_count, float *destination) {
+    long o = 0;
+    for (; o + 2 <= output_count; o += 2) {
+        const float *r0 = red + starts[o], *g0 = green + starts[o], *b0 = blue + starts[o];
+        const float *r1 = red + starts[o + 1], *g1 = green + starts[o + 1], *b1 = blue + starts[o + 1];
+        const float *w0 = weights + o * stride, *w1 = w0 + stride;
+        long n0 = blocks[o], n1 = blocks[o + 1], common = n0 < n1 ? n0 : n1;
+        __m256 accR0 = _mm256_setzero_ps(), accG0 = _mm256_setzero_ps(), accB0 = _mm256_setzero_ps();
+        __m256 accR1 = _mm256_setzero_ps(), accG1 = _mm256_setzero_ps(), accB1 = _mm256_setzero_ps();
+        long k = 0;
+        for (; k < common; k++) {
+            __m256 wa = _mm256_loadu_ps(w0 + 8 * k), wb = _mm256_loadu_ps(w1 + 8 * k);
+            accR0 = _mm256_add_ps(accR0, _mm256_mul_ps(_mm256_loadu_ps(r0 + 8 * k), wa));
+            accR1 = _mm256_add_ps(accR1, _mm256_mul_ps(_mm256_loadu_ps(r1 + 8 * k), wb));
+            accG0 = _mm256_add_ps(accG0, _mm256_mul_ps(_mm256_loadu_ps(g0 + 8 * k), wa));
+            accG1 = _mm256_add_ps(accG1, _mm256_mul_ps(_mm256_loadu_ps(g1 + 8 * k), wb));
+            accB0 = _mm256_add_ps(accB0, _mm256_mul_ps(_mm256_loadu_ps(b0 + 8 * k), wa));
+            accB1 = _mm256_add_ps(accB1, _mm256_mul_ps(_mm256_loadu_ps(b1 + 8 * k), wb));
         }
-        __m128 pairsR = _mm_hadd_ps(_mm256_castps256_ps128(accR), _mm256_extractf128_ps(accR, 1));
-        __m128 pairsG = _mm_hadd_ps(_mm256_castps256_ps128(accG), _mm256_extractf128_ps(accG, 1));
-        __m128 pairsB = _mm_hadd_ps(_mm256_castps256_ps128(accB), _mm256_extractf128_ps(accB, 1));
-        __m128 pairsA = _mm_hadd_ps(_mm256_castps256_ps128(accA), _mm256_extractf128_ps(accA, 1));
-        /* [R0123, R4567, G0123, G4567] and [B0123, B4567, A0123, A4567] */
-        __m128 quadsRG = _mm_hadd_ps(pairsR, pairsG);
-        __m128 quadsBA = _mm_hadd_ps(pairsB, pairsA);
-        _mm_storeu_ps(destination + 4 * o, _mm_hadd_ps(quadsRG, quadsBA));
+        for (long j = k; j < n0; j++) {
+            __m256 wa = _mm256_loadu_ps(w0 + 8 * j);
+            accR0 = _mm256_add_ps(accR0, _mm256_mul_ps(_mm256_loadu_ps(r0 + 8 * j), wa));
+            accG0 = _mm256_add_ps(accG0, _mm256_mul_ps(_mm256_loadu_ps(g0 + 8 * j), wa));
+            accB0 = _mm256_add_ps(accB0, _mm256_mul_ps(_mm256_loadu_ps(b0 + 8 * j), wa));
+        }
+        for (long j = k; j < n1; j++) {
+            __m256 wb = _mm256_loadu_ps(w1 + 8 * j);
+            accR1 = _mm256_add_ps(accR1, _mm256_mul_ps(_mm256_loadu_ps(r1 + 8 * j), wb));
+            accG1 = _mm256_add_ps(accG1, _mm256_mul_ps(_mm256_loadu_ps(g1 + 8 * j), wb));
+            accB1 = _mm256_add_ps(accB1, _mm256_mul_ps(_mm256_loadu_ps(b1 + 8 * j), wb));
+        }
+        _mm_storeu_ps(destination + 4 * o, sum_rgb_partials(accR0, accG0, accB0, alphas[o]));
+        _mm_storeu_ps(destination + 4 * o + 4, sum_rgb_partials(accR1, accG1, accB1, alphas[o + 1]));
+    }
+    for (; o < output_count; o++) {
+        const float *r = red + starts[o], *g = green + starts[o], *b = blue + starts[o];
+        const float *w = weights + o * stride;
+        __m256 accR = _mm256_setzero_ps(), accG = _mm256_setzero_ps(), accB = _mm256_setzero_ps();
+        for (long k = 0; k < blocks[o]; k++) {
+            __m256 w8 = _mm256_loadu_ps(w + 8 * k);
+            accR = _mm256_add_ps(accR, _mm256_mul_ps(_mm256_loadu_ps(r + 8 * k), w8));
+            accG = _mm256_add_ps(accG, _mm256_mul_ps(_mm256_loadu_ps(g + 8 * k), w8));
+            accB = _mm256_add_ps(accB, _mm256_mul_ps(_mm256_loadu_ps(b + 8 * k), w8));
+        }
+        _mm_storeu_ps(destination + 4 * o, sum_rgb_partials(accR, accG, accB, alphas[o]));
     }
 }
 #endif
@@ -209,12 +245,12 @@ void tk_convolve_rgba(const float *source, const long *starts, const long *block
 }
 
 void tk_convolve_rgb_planes(const float *red, const float *green, const float *blue, const long *starts,
-                            const long *blocks, const float *weights, long stride, long output_count,
-                            float *destination) {
+                            const long *blocks, const float *weights, long stride, const float *alphas,
+                            long output_count, float *destination) {
 #ifdef TK_X86
-    convolve_rgb_planes_avx2(red, green, blue, starts, blocks, weights, stride, output_count, destination);
+    convolve_rgb_planes_avx2(red, green, blue, starts, blocks, weights, stride, alphas, output_count, destination);
 #else
-    (void)red; (void)green; (void)blue; (void)starts; (void)blocks; (void)weights; (void)stride;
+    (void)red; (void)green; (void)blue; (void)starts; (void)blocks; (void)weights; (void)stride; (void)alphas;
     (void)output_count; (void)destination;
 #endif
 }

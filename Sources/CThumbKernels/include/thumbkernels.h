@@ -33,10 +33,11 @@ int tk_convolve_available(void);
 void tk_convolve_rgba(const float *source, const long *starts, const long *blocks, const float *weights,
                       long stride, long output_count, float *destination);
 
-/* Opaque pixels held as three planes of floats, one per colour channel; alpha is 1 everywhere, so
- * each output's alpha is the sum of its weights, taken in the same order as a colour channel. */
+/* Opaque pixels held as three planes of floats, one per colour channel. Alpha is 1 everywhere, so
+ * each output's alpha is the sum of its weights taken in the same order: the same for every row,
+ * it is passed in (`alphas[o]`) rather than summed again. */
 void tk_convolve_rgb_planes(const float *red, const float *green, const float *blue, const long *starts,
-                            const long *blocks, const float *weights, long stride, long output_count,
-                            float *destination);
+                            const long *blocks, const float *weights, long stride, const float *alphas,
+                            long output_count, float *destination);
 
 #endif
