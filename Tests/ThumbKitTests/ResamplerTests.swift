@@ -129,7 +129,7 @@ struct ResamplerTests {
         }
     }
 
-    /// The AVX2 passes (RGBA, and planar for opaque RGB rows) give exactly the portable loop's
+    /// The AVX2 passes (RGBA, and planar for opaque rows) give exactly the portable loop's
     /// bits: every kernel, reductions with taps that fill blocks of eight partly and wholly,
     /// enlargements, crops, alpha and opaque rows, both lights.
     @Test(arguments: [LightEncoding.linear, .sRGB])
@@ -138,6 +138,10 @@ struct ResamplerTests {
         let translucent = TestPatterns.noise(203, 37, seed: 7)
         let opaque = TestPatterns.image(203, 37) { x, y in
             (UInt8((x * 37 + y * 11) % 256), UInt8((x * y) % 256), UInt8((x ^ y) % 256), 255)
+        }
+        // Opaque rows take the planar pass, rows with any transparency the RGBA pass.
+        let mixed = TestPatterns.image(203, 37) { x, y in
+            (UInt8((x * 7 + y) % 256), UInt8((x * 3) % 256), UInt8(y * 6), y % 4 == 1 && x == (y * 5) % 203 ? 90 : 255)
         }
         let sizes = [(1, 1), (3, 5), (17, 9), (64, 37), (203, 20), (250, 60)]
         for kernel in ResamplingKernel.allCases {
@@ -148,6 +152,10 @@ struct ResamplerTests {
             for (w, h) in sizes {
                 #expect(vector.resample(translucent, to: w, height: h) == portable.resample(translucent, to: w, height: h),
                         "\(kernel) \(w)x\(h)")
+                #expect(vector.resample(mixed, to: w, height: h) == portable.resample(mixed, to: w, height: h),
+                        "\(kernel) \(w)x\(h) mixed")
+                #expect(vector.resample(opaque, to: w, height: h) == portable.resample(opaque, to: w, height: h),
+                        "\(kernel) \(w)x\(h) opaque RGBA")
                 var rgb = ImageRows(opaque, rgb: true), rgbPortable = ImageRows(opaque, rgb: true)
                 let planar = try vector.resample(&rgb, to: w, height: h)
                 #expect(planar == (try portable.resample(&rgbPortable, to: w, height: h)), "\(kernel) \(w)x\(h) RGB")

@@ -38,12 +38,15 @@ public enum SRGB {
         // Start from the code at the bottom of the value's bin and count the thresholds between
         // there and the value: bins are narrower than the closest two thresholds (1/(255·12.92)
         // apart, near black), so this takes at most one step and equals counting them all.
-        return byteThresholds.withUnsafeBufferPointer { t in
-            var code = Int(codeAtBinStart[Int(value * Float(binCount))])
-            while code < 255 && t[code] <= value { code += 1 }
-            return UInt8(code)
+        // Branch-free: which way the one step goes is unpredictable from pixel to pixel.
+        return stepThresholds.withUnsafeBufferPointer { t in
+            let code = Int(codeAtBinStart[Int(value * Float(binCount))])
+            return UInt8(code + (t[code] <= value ? 1 : 0))
         }
     }
+
+    /// `byteThresholds` and one more, +∞ for code 255, so the step needs no bounds test.
+    static let stepThresholds: [Float] = byteThresholds + [.infinity]
 
     /// Bins of [0, 1) for `byte(fromLinear:)`.
     static let binCount = 1 << 14

@@ -79,8 +79,8 @@ struct ResampleEngine {
         // table entries, each holding its channel's value in its own lane and zeros elsewhere
         // (exact: adding zero changes nothing), so it is built and stored as one SIMD4 rather
         // than four scalar stores, which bounded this loop.
-        if channels == 3 && usesVectorConvolve {
-            pushPlanes(row: row)
+        if usesVectorConvolve && (channels == 3 || isOpaque(row)) {
+            pushPlanes(row: row, channels: channels)
             return
         }
         if converted.isEmpty { converted = [SIMD4<Float>](repeating: .zero, count: planeLength) }
@@ -111,51 +111,34 @@ struct ResampleEngine {
         filterConvertedRow()
     }
 
-    /// An opaque 8-bit row split into colour planes, then the planar vector pass, a group of
-    /// output pixels at a time: the source pixels a group reads are converted just before it, so
-    /// the pass finds them in the L1 cache. (Converting the whole row first left them in L2, and
-    /// the pass waited on its loads.)
-    private mutating func pushPlanes(row: UnsafeBufferPointer<UInt8>) {
+    /// An opaque 8-bit row (RGB, or RGBA with alpha 255) split into colour planes, then the
+    /// planar vector pass.
+    private mutating func pushPlanes(row: UnsafeBufferPointer<UInt8>, channels: Int) {
         let length = planeLength
         if planes.isEmpty { planes = [Float](repeating: 0, count: 3 * length) }
         let table = light == .linear ? SRGB.linearFromByte : ResampleEngine.encodedFromByte
         let slot = nextSourceRow % window
-        let width = outputWidth, stride = columns.stride, endColumn = self.endColumn
-        var convertedEnd = firstColumn
+        let width = outputWidth
         table.withUnsafeBufferPointer { table in
             planes.withUnsafeMutableBufferPointer { planes in
                 let red = planes.baseAddress!, green = red + length, blue = green + length
-                func convert(upTo end: Int) {
-                    var i = convertedEnd &* 3
-                    for x in convertedEnd..<end {
-                        red[x] = table[Int(row[i])]
-                        green[x] = table[Int(row[i &+ 1])]
-                        blue[x] = table[Int(row[i &+ 2])]
-                        i &+= 3
-                    }
-                    convertedEnd = end
+                var i = firstColumn &* channels
+                for x in firstColumn..<endColumn {
+                    red[x] = table[Int(row[i])]
+                    green[x] = table[Int(row[i &+ 1])]
+                    blue[x] = table[Int(row[i &+ 2])]
+                    i &+= channels
                 }
                 ring.withUnsafeMutableBufferPointer { ringBuffer in
                     columns.starts.withUnsafeBufferPointer { starts in
-                        columns.counts.withUnsafeBufferPointer { counts in
-                            blocks.withUnsafeBufferPointer { blocks in
-                                columns.weights.withUnsafeBufferPointer { weights in
-                                    opaqueAlphas.withUnsafeBufferPointer { alphas in
-                                        UnsafeMutableRawPointer(ringBuffer.baseAddress! + slot * width).withMemoryRebound(
-                                            to: Float.self, capacity: width * 4) { destination in
-                                            var o = 0
-                                            while o < width {
-                                                let end = min(o + ResampleEngine.planarGroup, width)
-                                                var tapEnd = convertedEnd
-                                                for p in o..<end { tapEnd = max(tapEnd, starts[p] + counts[p]) }
-                                                convert(upTo: min(tapEnd, endColumn))
-                                                tk_convolve_rgb_planes(red, green, blue, starts.baseAddress! + o,
-                                                                       blocks.baseAddress! + o, weights.baseAddress! + o * stride,
-                                                                       stride, alphas.baseAddress! + o, end - o,
-                                                                       destination + 4 * o)
-                                                o = end
-                                            }
-                                        }
+                        blocks.withUnsafeBufferPointer { blocks in
+                            columns.weights.withUnsafeBufferPointer { weights in
+                                opaqueAlphas.withUnsafeBufferPointer { alphas in
+                                    UnsafeMutableRawPointer(ringBuffer.baseAddress! + slot * width).withMemoryRebound(
+                                        to: Float.self, capacity: width * 4) { destination in
+                                        tk_convolve_rgb_planes(red, green, blue, starts.baseAddress!, blocks.baseAddress!,
+                                                               weights.baseAddress!, columns.stride, alphas.baseAddress!,
+                                                               width, destination)
                                     }
                                 }
                             }
@@ -167,9 +150,15 @@ struct ResampleEngine {
         finishRow()
     }
 
-    /// Output pixels per step of the planar pass: at a 16× reduction, 16 of them read about
-    /// 300 source pixels (3.6 KB of planes).
-    private static let planarGroup = 16
+    /// Whether every RGBA pixel the horizontal pass reads has alpha 255. Such a row takes the
+    /// planar pass, which gives it exactly the bits the RGBA pass would; many PNGs carry an alpha
+    /// channel they never use.
+    private func isOpaque(_ row: UnsafeBufferPointer<UInt8>) -> Bool {
+        let pixels = UnsafeRawPointer(row.baseAddress!)
+        var all: UInt32 = .max
+        for x in firstColumn..<endColumn { all &= pixels.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self) }
+        return withUnsafeBytes(of: all) { $0[3] } == 255
+    }
 
     /// `code / 255` for every 8-bit code: alpha, and colour when filtering sRGB values directly.
     static let encodedFromByte: [Float] = (0..<256).map { Float($0) / 255 }
