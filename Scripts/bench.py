@@ -11,11 +11,13 @@ $BENCH_CACHE/corpus):
 Reports, for each set: wall and CPU time, images/s, megapixels/s and peak RSS of thumbgen at
 -j1 (and -j2 for `many`), of a bare libpng decode of the same files (thumbgen-bench decode), and of
 vipsthumbnail, ImageMagick convert and Pillow when they are installed; ratios are to the bare
-decode measured in the same run. Also thumbgen-bench's decode-versus-resample split on one
+decode measured in the same run. The tools of a set take turns, one run each a round, and every
+run writes into a new empty directory (see OUTPUTS). Also thumbgen-bench's decode-versus-resample split on one
 12-megapixel photo, the peak RSS of one 12-megapixel photo and of a generated 4000x40000 PNG, and a
 "targets" section with every ratio the performance issues ask for (each from the same session;
 wall-time ratios from medians, with the ratio of minimums beside them).
 """
+import atexit
 import os
 import shutil
 import statistics
@@ -49,16 +51,41 @@ class Measured(tuple):
     """(median wall, median CPU, median peak RSS) with .min_wall and .min_cpu alongside."""
 
 
+def summarise(results):
+    return summarise(results)
+
+
+# Every measured run writes into a new, empty directory under OUTPUTS, removed only when the
+# bench ends. Deleting outputs between runs made file creation the bottleneck of the small-file
+# sets: ext4 without a journal (this machine's disk) passes over every inode freed in the last
+# 60 s when it allocates one, so each new file scanned past the previous run's deleted ones
+# (53% of thumbgen's samples on the icons were in ext4_new_inode). Fresh directories give every
+# tool the same first-write conditions.
+OUTPUTS = tempfile.mkdtemp(prefix="thumbgen-bench-outputs-")
+atexit.register(shutil.rmtree, OUTPUTS, True)
+
+
+def fresh_output():
+    return tempfile.mkdtemp(prefix="run-", dir=OUTPUTS)
+
+
+def round_robin(commands, runs=None):
+    """Runs each (label, argv for an output directory, env) once a round, so that the machine's
+    drift over time is spread across every tool alike. Returns [(label, Measured)]."""
+    results = {label: [] for label, _, _ in commands}
+    for _ in range(runs or RUNS):
+        for label, argv_for, env in commands:
+            results[label].append(run_measured(argv_for(fresh_output()), env))
+    return [(label, summarise(results[label])) for label, _, _ in commands]
+
+
 def median_of(argv, setup=None, env=None, runs=None):
     results = []
     for _ in range(runs or RUNS):
         if setup:
             setup()
         results.append(run_measured(argv, env))
-    m = Measured(tuple(statistics.median(r[i] for r in results) for i in range(3)))
-    m.min_wall = min(r[0] for r in results)
-    m.min_cpu = min(r[1] for r in results)
-    return m
+    return summarise(results)
 
 
 def make_tall_png(path, width=4000, height=40000):
@@ -209,7 +236,6 @@ def main():
         target(f"peak RSS MiB, {label}", m[2], 64, False)
     shutil.rmtree(out_mem, ignore_errors=True)
 
-    out = tempfile.mkdtemp(prefix="thumbgen-bench-")
     have_vips, have_convert = shutil.which("vipsthumbnail"), shutil.which("convert")
     try:
         import PIL  # noqa: F401
@@ -219,28 +245,26 @@ def main():
     env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
     for name, directory in corpus.items():
         files = images(directory)
-        clean = lambda: shutil.rmtree(out, ignore_errors=True)
-        rows = [("bare decode (full size)", median_of([BENCH, "decode"] + files))]
-        rows.append(("thumbgen -j1", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j1", "--progress", "never"], clean)))
-        rows.append(("thumbgen -j2", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j2", "--progress", "never"], clean)))
-        rows.append(("thumbgen -j1 --no-fsync", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j1", "--no-fsync",
-                                                         "--progress", "never"], clean)))
-        rows.append(("thumbgen -j2 --no-fsync", median_of([BIN, directory, "-o", out, "--size", str(BOX), "-j2", "--no-fsync",
-                                                         "--progress", "never"], clean)))
+        thumbgen = lambda *flags: lambda out: [BIN, directory, "-o", out, "--size", str(BOX), *flags, "--progress", "never"]
+        commands = [
+            ("bare decode (full size)", lambda out: [BENCH, "decode"] + files, None),
+            ("thumbgen -j1", thumbgen("-j1"), None),
+            ("thumbgen -j2", thumbgen("-j2"), None),
+            ("thumbgen -j1 --no-fsync", thumbgen("-j1", "--no-fsync"), None),
+            ("thumbgen -j2 --no-fsync", thumbgen("-j2", "--no-fsync"), None),
+        ]
         if have_vips:
-            os.makedirs(out, exist_ok=True)
-            rows.append(("vipsthumbnail (1 thread)", median_of(
-                ["vipsthumbnail", "-s", str(BOX), "-o", os.path.join(out, "%s.png")] + files, env=env1)))
+            commands.append(("vipsthumbnail (1 thread)",
+                             lambda out: ["vipsthumbnail", "-s", str(BOX), "-o", os.path.join(out, "%s.png")] + files, env1))
         if have_pillow:
             script = ("import sys,os\nfrom PIL import Image\nout=sys.argv[1]\n"
                       "for i,p in enumerate(sys.argv[2:]):\n im=Image.open(p); im.thumbnail((%d,%d), Image.LANCZOS)\n"
                       " im.save(os.path.join(out,'%%d.png'%%i))\n" % (BOX, BOX))
-            os.makedirs(out, exist_ok=True)
-            rows.append(("Pillow thumbnail", median_of([sys.executable, "-c", script, out] + files)))
+            commands.append(("Pillow thumbnail", lambda out: [sys.executable, "-c", script, out] + files, None))
         if have_convert and subprocess.run(["convert", "-version"], capture_output=True).returncode == 0 and len(files) <= 60:
-            os.makedirs(out, exist_ok=True)
-            script = "for f in \"$@\"; do convert \"$f\" -thumbnail %dx%d \"%s/$(basename \"$f\")\"; done" % (BOX, BOX, out)
-            rows.append(("ImageMagick convert", median_of(["bash", "-c", script, "bash"] + files, env=env1)))
+            script = "for f in \"$@\"; do convert \"$f\" -thumbnail %dx%d \"$0/$(basename \"$f\")\"; done" % (BOX, BOX)
+            commands.append(("ImageMagick convert", lambda out: ["bash", "-c", script, out] + files, env1))
+        rows = round_robin(commands)
         report(name, files, rows)
         by = dict(rows)
         j1, j2, decode = by["thumbgen -j1"], by["thumbgen -j2"], by["bare decode (full size)"]
@@ -263,7 +287,7 @@ def main():
                 target(f"{name}: speed vs {other}, thumbgen -j1 --no-fsync", by[other][0] / j1n[0], goal, True,
                        by[other].min_wall / j1n.min_wall)
         sys.stdout.flush()
-    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(OUTPUTS, ignore_errors=True)
     print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
     print("\n".join(TARGETS))
 

@@ -4,6 +4,8 @@ import Testing
 @Suite struct BatchFormattingTests {
     @Test(arguments: [
         (Array("plain/é-名.png".utf8), "plain/é-名.png"),
+        (Array("photos/2024/IMG_0001 (copy).png".utf8), "photos/2024/IMG_0001 (copy).png"),
+        (Array(" !\"#$%&'()*+,-./09:;<=>?@AZ[]^_`az{|}~".utf8), " !\"#$%&'()*+,-./09:;<=>?@AZ[]^_`az{|}~"),
         (Array("a\nb".utf8), "a\\nb"),
         (Array("tab\there\r".utf8), "tab\\there\\r"),
         (Array("back\\slash".utf8), "back\\\\slash"),
@@ -18,6 +20,12 @@ import Testing
     func escapesPaths(_ bytes: [UInt8], _ expected: String) {
         #expect(PathEscaping.escape(bytes: bytes) == expected)
         #expect(!PathEscaping.escape(bytes: bytes).contains("\n"))
+    }
+
+    @Test func validStringsAreUTF8Only() {
+        #expect(PathEscaping.validString(Array("a/b c.png".utf8)) == "a/b c.png")
+        #expect(PathEscaping.validString(Array("é/名.png".utf8)) == "é/名.png")
+        #expect(PathEscaping.validString([0x61, 0xFF]) == nil && PathEscaping.validString([0xC0, 0xAF]) == nil)
     }
 
     @Test func messageLinesEscapeControlCharacters() {

@@ -107,9 +107,26 @@ import Testing
                 order.append(error == nil && landed ? index : -1)
             }
         }
-        committer.waitUntilIdle()
+        committer.finish()
         #expect(order.values == Array(0..<40))
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == (0..<40).reduce(0) { $0 + $1 % 3 })
+    }
+
+    /// Submissions arriving while a flush is recent wait to be flushed together: one flush per
+    /// `gatherSeconds` at most, not one per submission.
+    @Test func committerGathersSubmissionsBetweenFlushes() throws {
+        let directory = Fixtures.temporaryDirectory("committer-gather")
+        let committer = OutputCommitter(syncData: true)
+        let start = DispatchTime.now()
+        for index in 0..<50 {
+            committer.submit([try AtomicFile.stage([UInt8(index)], to: directory + "/\(index).png")]) { _ in }
+            usleep(2000)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        committer.finish()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 50)
+        #expect(committer.flushes <= Int(seconds / OutputCommitter.gatherSeconds) + 2 && committer.flushes < 25,
+                "\(committer.flushes) flushes in \(seconds) s")
     }
 
     @Test func staleTemporariesAreRemoved() throws {

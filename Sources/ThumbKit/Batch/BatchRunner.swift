@@ -107,7 +107,7 @@ public struct BatchRunner: Sendable {
             thread.start()
         }
         group.wait()
-        committer.waitUntilIdle()
+        committer.finish()
 
         var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
         summary.cancelled = summary.notProcessed > 0

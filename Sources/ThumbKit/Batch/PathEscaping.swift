@@ -8,6 +8,11 @@
 public enum PathEscaping {
     /// The escaped form of a path given as raw bytes.
     public static func escape(bytes: [UInt8]) -> String {
+        // Most paths are plain printable ASCII and pass through as they are (the walk escapes
+        // every file it finds, so this is worth skipping the scalar-by-scalar build for).
+        if bytes.allSatisfy({ (0x20..<0x7F).contains($0) && $0 != 0x5C }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = ""
         var i = 0
         while i < bytes.count {
@@ -36,6 +41,7 @@ public enum PathEscaping {
 
     /// The bytes as a `String` when they are valid UTF-8, else nil.
     static func validString(_ bytes: [UInt8]) -> String? {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         var i = 0
         while i < bytes.count {
             guard let (_, length) = decodeScalar(bytes, at: i) else { return nil }

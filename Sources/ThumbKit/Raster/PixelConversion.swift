@@ -33,17 +33,28 @@ extension Image {
     /// channel to the nearest code (in sRGB space for linear bitmaps). A pixel whose alpha rounds to
     /// 0 becomes (0, 0, 0, 0), so invisible colour never reaches the file.
     public init(_ bitmap: Bitmap) {
-        let p = bitmap.pixels
-        var out = [UInt8](repeating: 0, count: p.count)
-        for i in stride(from: 0, to: p.count, by: 4) {
-            let alpha = SRGB.byte(fromEncoded: p[i + 3])
-            if alpha == 0 { continue }
-            let a = p[i + 3]
-            for c in 0..<3 {
-                let straight = min(max(p[i + c] / a, 0), 1)
-                out[i + c] = bitmap.light == .linear ? SRGB.byte(fromLinear: straight) : SRGB.byte(fromEncoded: straight)
+        let linear = bitmap.light == .linear
+        var out = [UInt8](repeating: 0, count: bitmap.pixels.count)
+        // The tables are taken once for the whole bitmap rather than once a sample.
+        SRGB.stepThresholds.withUnsafeBufferPointer { thresholds in
+            SRGB.codeAtBinStart.withUnsafeBufferPointer { codes in
+                bitmap.pixels.withUnsafeBufferPointer { p in
+                    out.withUnsafeMutableBufferPointer { out in
+                        for i in stride(from: 0, to: p.count, by: 4) {
+                            let alpha = SRGB.byte(fromEncoded: p[i + 3])
+                            if alpha == 0 { continue }
+                            let a = p[i + 3]
+                            for c in 0..<3 {
+                                let straight = min(max(p[i + c] / a, 0), 1)
+                                out[i + c] = linear
+                                    ? SRGB.byte(fromLinear: straight, thresholds: thresholds, codes: codes)
+                                    : SRGB.byte(fromEncoded: straight)
+                            }
+                            out[i + 3] = alpha
+                        }
+                    }
+                }
             }
-            out[i + 3] = alpha
         }
         self.init(width: bitmap.width, height: bitmap.height, rgba8: out)
     }

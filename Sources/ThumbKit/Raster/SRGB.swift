@@ -33,16 +33,26 @@ public enum SRGB {
     /// The 8-bit sRGB code nearest (in sRGB space) to a linear value; out-of-range values clamp.
     @inline(__always)
     public static func byte(fromLinear value: Float) -> UInt8 {
+        stepThresholds.withUnsafeBufferPointer { thresholds in
+            codeAtBinStart.withUnsafeBufferPointer { codes in
+                byte(fromLinear: value, thresholds: thresholds, codes: codes)
+            }
+        }
+    }
+
+    /// `byte(fromLinear:)` with its tables (`stepThresholds`, `codeAtBinStart`) already in hand,
+    /// for loops over many pixels.
+    @inline(__always)
+    static func byte(fromLinear value: Float, thresholds: UnsafeBufferPointer<Float>,
+                     codes: UnsafeBufferPointer<UInt8>) -> UInt8 {
         guard value > 0 else { return 0 }  // also NaN
         guard value < 1 else { return 255 }
         // Start from the code at the bottom of the value's bin and count the thresholds between
         // there and the value: bins are narrower than the closest two thresholds (1/(255·12.92)
         // apart, near black), so this takes at most one step and equals counting them all.
         // Branch-free: which way the one step goes is unpredictable from pixel to pixel.
-        return stepThresholds.withUnsafeBufferPointer { t in
-            let code = Int(codeAtBinStart[Int(value * Float(binCount))])
-            return UInt8(code + (t[code] <= value ? 1 : 0))
-        }
+        let code = Int(codes[Int(value * Float(binCount))])
+        return UInt8(code + (thresholds[code] <= value ? 1 : 0))
     }
 
     /// `byteThresholds` and one more, +∞ for code 255, so the step needs no bounds test.
