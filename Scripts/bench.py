@@ -275,8 +275,16 @@ def main():
         else:
             # Files are the unit of parallelism: three images give two workers at most 1.5x.
             TARGETS.append(f"  n/a  {name}: -j2 / -j1 throughput {j1[0] / j2[0]:.2f}; {len(files)} images cannot keep 2 workers busy")
-        if name.startswith("large") or name.startswith("photos"):
+        if name.startswith("large"):
+            # The issue's bar, set for 12+ megapixel PNGs.
             target(f"{name}: thumbgen -j1 CPU / bare decode CPU", j1[1] / decode[1], 1.20, False, j1.min_cpu / decode.min_cpu)
+        elif name.startswith("photos"):
+            # Photos of every size and kind (palette, 16-bit, interlaced, ICC): the issue asks to beat
+            # every other tool's CPU against the same decode, not for a fixed ratio.
+            for other in ("vipsthumbnail (1 thread)", "Pillow thumbnail"):
+                if other in by:
+                    target(f"{name}: CPU / bare decode, {other} {by[other][1] / decode[1]:.2f} / thumbgen -j1",
+                           by[other][1] / j1[1], 1.0, True, by[other].min_cpu / j1.min_cpu)
         for other in ("vipsthumbnail (1 thread)", "Pillow thumbnail"):
             if other in by:
                 goal = 1.3 if not (name.startswith("large") or name.startswith("photos")) else 1.0

@@ -58,7 +58,7 @@ import Testing
     @Test func jsonIsSortedStableAndRoundTrips() throws {
         let value = JSONValue.object([
             "zeta": .integer(-5), "alpha": .array([.string("q\"\\\n\t\u{01}é😀"), .bool(true), .null, .array([]), .object([:])]),
-            "Beta": .integer(Int64.max),
+            "Beta": .integer(Int64.max), "plain": .array([.string("a/é 😀.png"), .string("del\u{7F}")]),
         ])
         let text = JSONWriter.string(value)
         #expect(text == """
@@ -70,6 +70,10 @@ import Testing
             null,
             [],
             {}
+          ],
+          "plain": [
+            "a/é 😀.png",
+            "del\\u007f"
           ],
           "zeta": -5
         }

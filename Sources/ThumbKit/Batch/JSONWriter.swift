@@ -67,6 +67,14 @@ enum JSONWriter {
 
     private static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Manifest strings (paths, hashes, settings) seldom need escaping: copied whole, they
+        // cost one append rather than one a byte (the final manifest is written while every
+        // worker waits).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += s.utf8
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         // Escaping works on UTF-8 bytes: every byte that needs it is ASCII, and multi-byte
         // sequences (all bytes >= 0x80) pass through unchanged.
         for byte in s.utf8 {
