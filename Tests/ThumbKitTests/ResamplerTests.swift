@@ -144,6 +144,10 @@ struct ResamplerTests {
             (UInt8((x * 7 + y) % 256), UInt8((x * 3) % 256), UInt8(y * 6), y % 4 == 1 && x == (y * 5) % 203 ? 90 : 255)
         }
         let sizes = [(1, 1), (3, 5), (17, 9), (64, 37), (203, 20), (250, 60)]
+        let ramp16 = TestPatterns.ramp16(61, 43)
+        guard case .sixteen(var samples16) = ramp16.samples else { Issue.record("16-bit"); return }
+        for i in stride(from: 3, to: samples16.count, by: 4) { samples16[i] = 65535 }
+        let opaque16 = Image(width: 61, height: 43, rgba16: samples16)
         for kernel in ResamplingKernel.allCases {
             var vector = Resampler(kernel: kernel, light: light)
             var portable = vector
@@ -164,6 +168,14 @@ struct ResamplerTests {
             let region = SourceRegion(x: 10.5, y: 3.25, width: 150, height: 30)
             #expect(vector.resample(opaque, to: 40, height: 8, region: region)
                     == portable.resample(opaque, to: 40, height: 8, region: region))
+            // 16-bit: opaque rows (RGBA and RGB) take the planar pass, translucent ones RGBA.
+            for (w, h) in [(17, 9), (61, 20), (130, 90)] {
+                #expect(vector.resample(ramp16, to: w, height: h) == portable.resample(ramp16, to: w, height: h))
+                #expect(vector.resample(opaque16, to: w, height: h) == portable.resample(opaque16, to: w, height: h))
+                var rgb = ImageRows(opaque16, rgb: true), rgbPortable = ImageRows(opaque16, rgb: true)
+                #expect(try vector.resample(&rgb, to: w, height: h) == (try portable.resample(&rgbPortable, to: w, height: h)),
+                        "\(kernel) \(w)x\(h) 16-bit RGB")
+            }
         }
     }
 

@@ -114,32 +114,75 @@ struct ResampleEngine {
     /// An opaque 8-bit row (RGB, or RGBA with alpha 255) split into colour planes, then the
     /// planar vector pass.
     private mutating func pushPlanes(row: UnsafeBufferPointer<UInt8>, channels: Int) {
-        let length = planeLength
-        if planes.isEmpty { planes = [Float](repeating: 0, count: 3 * length) }
         let table = light == .linear ? SRGB.linearFromByte : ResampleEngine.encodedFromByte
-        let slot = nextSourceRow % window
-        let width = outputWidth
+        let first = firstColumn, end = endColumn
         table.withUnsafeBufferPointer { table in
-            planes.withUnsafeMutableBufferPointer { planes in
-                let red = planes.baseAddress!, green = red + length, blue = green + length
-                var i = firstColumn &* channels
-                for x in firstColumn..<endColumn {
+            withPlanes { red, green, blue in
+                var i = first &* channels
+                for x in first..<end {
                     red[x] = table[Int(row[i])]
                     green[x] = table[Int(row[i &+ 1])]
                     blue[x] = table[Int(row[i &+ 2])]
                     i &+= channels
                 }
-                ring.withUnsafeMutableBufferPointer { ringBuffer in
-                    columns.starts.withUnsafeBufferPointer { starts in
-                        blocks.withUnsafeBufferPointer { blocks in
-                            columns.weights.withUnsafeBufferPointer { weights in
-                                opaqueAlphas.withUnsafeBufferPointer { alphas in
-                                    UnsafeMutableRawPointer(ringBuffer.baseAddress! + slot * width).withMemoryRebound(
-                                        to: Float.self, capacity: width * 4) { destination in
-                                        tk_convolve_rgb_planes(red, green, blue, starts.baseAddress!, blocks.baseAddress!,
-                                                               weights.baseAddress!, columns.stride, alphas.baseAddress!,
-                                                               width, destination)
-                                    }
+            }
+        }
+        filterPlanes()
+    }
+
+    /// The same for an opaque 16-bit row, with the values `push(row:)` gives 16-bit samples.
+    private mutating func pushPlanes(row: UnsafeBufferPointer<UInt16>, channels: Int) {
+        let linear = light == .linear
+        let first = firstColumn, end = endColumn
+        SRGB.linearFromSample16.withUnsafeBufferPointer { table in
+            withPlanes { red, green, blue in
+                var i = first &* channels
+                for x in first..<end {
+                    if linear {
+                        red[x] = table[Int(row[i])]
+                        green[x] = table[Int(row[i &+ 1])]
+                        blue[x] = table[Int(row[i &+ 2])]
+                    } else {
+                        red[x] = Float(row[i]) / 65535
+                        green[x] = Float(row[i &+ 1]) / 65535
+                        blue[x] = Float(row[i &+ 2]) / 65535
+                    }
+                    i &+= channels
+                }
+            }
+        }
+        filterPlanes()
+    }
+
+    /// The three colour planes, allocated on first use.
+    private mutating func withPlanes(_ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
+                                              UnsafeMutablePointer<Float>) -> Void) {
+        let length = planeLength
+        if planes.isEmpty { planes = [Float](repeating: 0, count: 3 * length) }
+        planes.withUnsafeMutableBufferPointer { planes in
+            let red = planes.baseAddress!
+            body(red, red + length, red + 2 * length)
+        }
+    }
+
+    /// The planar vector pass over the planes into the ring, then every output row that has
+    /// become complete.
+    private mutating func filterPlanes() {
+        let length = planeLength
+        let slot = nextSourceRow % window
+        let width = outputWidth
+        planes.withUnsafeBufferPointer { planes in
+            let red = planes.baseAddress!, green = red + length, blue = green + length
+            ring.withUnsafeMutableBufferPointer { ringBuffer in
+                columns.starts.withUnsafeBufferPointer { starts in
+                    blocks.withUnsafeBufferPointer { blocks in
+                        columns.weights.withUnsafeBufferPointer { weights in
+                            opaqueAlphas.withUnsafeBufferPointer { alphas in
+                                UnsafeMutableRawPointer(ringBuffer.baseAddress! + slot * width).withMemoryRebound(
+                                    to: Float.self, capacity: width * 4) { destination in
+                                    tk_convolve_rgb_planes(red, green, blue, starts.baseAddress!, blocks.baseAddress!,
+                                                           weights.baseAddress!, columns.stride, alphas.baseAddress!,
+                                                           width, destination)
                                 }
                             }
                         }
@@ -160,6 +203,13 @@ struct ResampleEngine {
         return withUnsafeBytes(of: all) { $0[3] } == 255
     }
 
+    /// The same for a 16-bit RGBA row: every alpha read is 65535.
+    private func isOpaque(_ row: UnsafeBufferPointer<UInt16>) -> Bool {
+        var all: UInt16 = .max
+        for x in firstColumn..<endColumn { all &= row[x &* 4 &+ 3] }
+        return all == .max
+    }
+
     /// `code / 255` for every 8-bit code: alpha, and colour when filtering sRGB values directly.
     static let encodedFromByte: [Float] = (0..<256).map { Float($0) / 255 }
 
@@ -175,6 +225,10 @@ struct ResampleEngine {
     /// Consumes the next source row of 16-bit straight sRGB samples: RGBA, or RGB (opaque) when
     /// `channels` is 3.
     mutating func push(row: UnsafeBufferPointer<UInt16>, channels: Int = 4) {
+        if usesVectorConvolve && (channels == 3 || isOpaque(row)) {
+            pushPlanes(row: row, channels: channels)
+            return
+        }
         let linear = light == .linear
         if converted.isEmpty { converted = [SIMD4<Float>](repeating: .zero, count: planeLength) }
         SRGB.linearFromSample16.withUnsafeBufferPointer { table in
