@@ -83,9 +83,76 @@ import Testing
         #expect(try JSONParser.parse(Array(#"{"s": "\u00e9\ud83d\ude00\/"}"#.utf8)) == .object(["s": .string("é😀/")]))
     }
 
-    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "1.5", "\"\\ud800\"", "{\"a\":1,\"a\":2}", "[1] x", "\"tab\there\""])
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "\"\\ud800\"", "{\"a\":1,\"a\":2}", "[1] x", "\"tab\there\""])
     func jsonRejectsMalformedInput(_ text: String) {
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(text.utf8)) }
+    }
+
+    @Test(arguments: [
+        ("1.5", 1.5), ("-0.25", -0.25), ("1e3", 1000), ("2.5E-1", 0.25), ("1E+2", 100), ("0.1", 0.1), ("-0.0", -0.0),
+        ("0e0", 0), ("123.456e-2", 1.23456), ("1.7976931348623157e308", .greatestFiniteMagnitude), ("5e-324", 5e-324),
+    ] as [(String, Double)])
+    func jsonReadsNumbersWithFractionOrExponent(_ text: String, _ expected: Double) throws {
+        #expect(try JSONParser.parse(Array(text.utf8)) == .number(expected))
+        #expect(try JSONParser.parse(Array("[\(text)]".utf8)) == .array([.number(expected)]))
+    }
+
+    @Test func jsonIntegralLiteralsStayExactIntegers() throws {
+        #expect(try JSONParser.parse(Array("0".utf8)) == .integer(0))
+        #expect(try JSONParser.parse(Array("-0".utf8)) == .integer(0))
+        #expect(try JSONParser.parse(Array("-9223372036854775808".utf8)) == .integer(.min))
+        #expect(try JSONParser.parse(Array("[9007199254740993]".utf8)) == .array([.integer(9_007_199_254_740_993)]))
+        #expect(JSONValue.number(1.5).integerValue == nil && JSONValue.number(1e3).integerValue == nil)
+        #expect(JSONValue.integer(3).numberValue == 3 && JSONValue.number(0.5).numberValue == 0.5)
+        #expect(JSONValue.string("1").numberValue == nil)
+    }
+
+    @Test(arguments: ["1.", ".5", "01", "-01", "1e", "1e+", "-", "-.5", "+1", "1.e3", "0x10", "1e400", "-1e400",
+                      "9223372036854775808", "[1.5.2]", "Infinity", "NaN", "1 .5"])
+    func jsonRejectsMalformedNumbers(_ text: String) {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(text.utf8)) }
+    }
+
+    @Test func jsonWritesNumbersThatReadBack() throws {
+        for number in [1.5, -0.25, 0.1, 1e-7, 1e21, 100, .leastNonzeroMagnitude, .greatestFiniteMagnitude] {
+            let text = JSONWriter.string(.array([.number(number)]))
+            #expect(try JSONParser.parse(Array(text.utf8)) == .array([.number(number)]), "\(text)")
+        }
+    }
+
+    @Test(arguments: [
+        ("\"width\": 1.5", "cannot read manifest m: output 0: 'width' must be an integer, not 1.5"),
+        ("\"width\": 1e3", "cannot read manifest m: output 0: 'width' must be an integer, not 1000.0"),
+        ("\"width\": 1.0", "cannot read manifest m: output 0: 'width' must be an integer, not 1.0"),
+        ("\"width\": \"1\"", "cannot read manifest m: output 0: 'width' is not an integer"),
+        ("\"output\": 7", "cannot read manifest m: output 0: 'output' is not a string"),
+    ])
+    func manifestsStillNeedIntegers(_ replacement: String, _ expected: String) throws {
+        let fingerprint = SourceFingerprint(sha256: "ab", size: 10, modifiedNanoseconds: 1, changedNanoseconds: 2, inode: 3)
+        let entry = ManifestEntry(output: "a.png", source: "in/a.png", sourceRelative: "a.png", scale: 1, settings: "s", toolVersion: "v",
+                                  width: 4, height: 2, fileSHA256: "f", pixelSHA256: "p", sourceFingerprint: fingerprint)
+        let text = String(decoding: Manifest(entries: [entry]).encoded(), as: UTF8.self)
+        let key = replacement.prefix { $0 != ":" }
+        let original = key == "\"width\"" ? "\"width\": 4" : "\"output\": \"a.png\""
+        #expect(text.contains(original))
+        let damaged = text.replacing(original, with: replacement)
+        #expect(throws: BatchError.unreadableManifest(path: "m", reason: String(expected.dropFirst("cannot read manifest m: ".count)))) {
+            try Manifest.decode(Array(damaged.utf8), path: "m")
+        }
+        do { _ = try Manifest.decode(Array(damaged.utf8), path: "m") } catch { #expect(error.message == expected) }
+    }
+
+    @Test func manifestNamesAMissingMember() {
+        let text = #"{"format": 1, "outputs": [{"output": "a.png"}]}"#
+        #expect(throws: BatchError.unreadableManifest(path: "m", reason: "output 0: 'source' is missing")) {
+            try Manifest.decode(Array(text.utf8), path: "m")
+        }
+        #expect(throws: BatchError.unreadableManifest(path: "m", reason: "output 0: not an object")) {
+            try Manifest.decode(Array(#"{"format": 1, "outputs": [3]}"#.utf8), path: "m")
+        }
+        #expect(throws: BatchError.unreadableManifest(path: "m", reason: "unknown format version")) {
+            try Manifest.decode(Array(#"{"format": 1.0, "outputs": []}"#.utf8), path: "m")
+        }
     }
 
     @Test func manifestRoundTrips() throws {

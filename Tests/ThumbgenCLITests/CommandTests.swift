@@ -68,6 +68,15 @@ import ThumbKit
         #expect(usage.status == 64)
         #expect(usage.err.hasPrefix("thumbgen: unknown option '--bogus'"))
     }
+
+    @Test func theBinaryDoesNotLinkFoundation() throws {
+        // Loading Foundation roughly doubles thumbgen's start-up (see README); a library it needs
+        // appears by name in the binary's dynamic section.
+        let binary = try [UInt8](Data(contentsOf: URL(fileURLWithPath: CLIFixtures.binary)))
+        #expect(binary.count > 100_000)
+        #expect(binary.firstRange(of: Array("libswiftCore.so".utf8)) != nil)
+        #expect(binary.firstRange(of: Array("libFoundation".utf8)) == nil)
+    }
 }
 
 @Suite struct RoundTripTests {

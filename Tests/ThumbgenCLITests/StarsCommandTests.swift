@@ -70,4 +70,18 @@ import ThumbKit
         #expect(run.status == .success, "\(run.err)")
         #expect(fileManager.contents(atPath: out + "/golden-manifest.json") == fileManager.contents(atPath: assets + "/golden-manifest.json"))
     }
+
+    @Test func unusableSpecFilesAreOneLineNamingFileAndReason() throws {
+        let dir = CLIFixtures.temporaryDirectory("stars")
+        let missing = CLIRun(["stars", "--spec", dir + "/none.json", "-o", dir + "/out"])
+        #expect(missing.status == .usage)
+        #expect(missing.err.hasPrefix("thumbgen: --spec: cannot read \(dir)/none.json: no such file or directory\n"), "\(missing.err)")
+        let directory = CLIRun(["stars", "--spec", dir, "-o", dir + "/out"])
+        #expect(directory.err.hasPrefix("thumbgen: --spec: cannot read \(dir): is a directory\n"), "\(directory.err)")
+        #expect(fileManager.createFile(atPath: dir + "/bad.json", contents: Data(#"{"size": 16.5}"#.utf8)))
+        let bad = CLIRun(["stars", "--spec", dir + "/bad.json", "-o", dir + "/out"])
+        #expect(bad.status == .usage)
+        #expect(bad.err.hasPrefix("thumbgen: badge spec: 'size' has the wrong type\n"), "\(bad.err)")
+        #expect(!fileManager.fileExists(atPath: dir + "/out"))
+    }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// Verifies outputs against their manifests: each output file on disk, and a fresh rendering of
 /// its source made in memory with the injected renderer.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Runs a batch: plans it, renders the sources on worker threads, has `OutputCommitter` put
 /// their outputs in place atomically, and writes the manifest.
 ///
@@ -12,6 +10,9 @@ public struct BatchRunner: Sendable {
     public let renderer: BatchRenderer
     public let cancellation: CancellationFlag
     public let progress: BatchProgressHandler?
+
+    /// Stack of each worker thread, bytes.
+    static let workerStackSize = 8 << 20
 
     /// - Parameters:
     ///   - renderer: called once per source that needs rebuilding, concurrently.
@@ -74,39 +75,40 @@ public struct BatchRunner: Sendable {
         // do not depend on this; one worker keeps plan order (same throughput, and `-v` lines in
         // plan order).
         let queue = threadCount > 1 ? Self.largestFirst(work, plan: plan) : work
-        let group = DispatchGroup()
-        for _ in 0..<threadCount {
-            group.enter()
-            let thread = Thread {
-                while !cancellation.isCancelled, let index = state.nextWorkIndex(queue) {
-                    guard case .source(let source) = plan.items[index] else { continue }
-                    let shown = PathEscaping.escape(source.path)
-                    // Runs on the committer's thread, once the outputs are in place.
-                    let record: @Sendable (ItemResult) -> Void = { result in
-                        state.store(result, at: index, path: shown)
-                        // A long run keeps its manifest current so a SIGKILL loses little work.
-                        if let snapshot = state.takeCheckpoint(every: configuration.checkpointSeconds) {
-                            syncOutputDirectories(directories)
-                            _ = writeManifest(Self.assemble(plan, results: snapshot, previous: previous).manifest)
-                            state.finishCheckpoint()
-                        }
-                    }
-                    switch worker.process(source) {
-                    case .finished(let result):
-                        committer.submit([]) { _ in record(result) }
-                    case .staged(let files, let entries):
-                        committer.submit(files) { error in
-                            record(error.map { .failed(BatchMessage(path: shown, reason: $0.escapedMessage)) } ?? .written(entries))
-                        }
+        let takeItemsUntilDone: @Sendable () -> Void = {
+            while !cancellation.isCancelled, let index = state.nextWorkIndex(queue) {
+                guard case .source(let source) = plan.items[index] else { continue }
+                let shown = PathEscaping.escape(source.path)
+                // Runs on the committer's thread, once the outputs are in place.
+                let record: @Sendable (ItemResult) -> Void = { result in
+                    state.store(result, at: index, path: shown)
+                    // A long run keeps its manifest current so a SIGKILL loses little work.
+                    if let snapshot = state.takeCheckpoint(every: configuration.checkpointSeconds) {
+                        syncOutputDirectories(directories)
+                        _ = writeManifest(Self.assemble(plan, results: snapshot, previous: previous).manifest)
+                        state.finishCheckpoint()
                     }
                 }
-                group.leave()
+                switch worker.process(source) {
+                case .finished(let result):
+                    committer.submit([]) { _ in record(result) }
+                case .staged(let files, let entries):
+                    committer.submit(files) { error in
+                        record(error.map { .failed(BatchMessage(path: shown, reason: $0.escapedMessage)) } ?? .written(entries))
+                    }
+                }
             }
-            // Renderers decode and resample; give them more stack than Foundation's 512 KiB default.
-            thread.stackSize = 8 << 20
-            thread.start()
         }
-        group.wait()
+        // Renderers decode and resample with deep call chains: every worker gets 8 MiB of stack,
+        // whatever the default for new threads is here.
+        var threads: [WorkerThread] = []
+        for _ in 0..<threadCount {
+            if let thread = try? WorkerThread(stackSize: Self.workerStackSize, takeItemsUntilDone) { threads.append(thread) }
+        }
+        // Each worker takes items until none are left, so any that started finish the batch; if
+        // the system would start none, this thread does the work rather than leave it undone.
+        if threads.isEmpty && threadCount > 0 { takeItemsUntilDone() }
+        for thread in threads { thread.join() }
         committer.finish()
 
         var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)

@@ -1,8 +1,9 @@
 import Glibc
 
 /// The few POSIX calls the batch makes, taking paths as raw bytes so that names which are not
-/// valid UTF-8 can still be walked and reported exactly.
-enum FileSystem {
+/// valid UTF-8 can still be walked and reported exactly. Reading is public for the command-line
+/// tool, so it reads files the same careful way (regular files only) without Foundation.
+public enum FileSystem {
     /// What `stat` (following symlinks) says about a path.
     struct Status: Sendable, Equatable {
         var device: UInt64
@@ -73,7 +74,7 @@ enum FileSystem {
     }
 
     /// Up to `count` leading bytes of a regular file.
-    static func head(_ path: [UInt8], count: Int) -> Result<[UInt8], SystemFailure> {
+    public static func head(_ path: [UInt8], count: Int) -> Result<[UInt8], SystemFailure> {
         let fd: Int32
         switch openRegular(path) {
         case .failure(let failure): return .failure(failure)
@@ -99,7 +100,7 @@ enum FileSystem {
     ///
     /// The buffer is sized from `fstat`, one byte over so the end shows without another buffer,
     /// and read into directly; a file that grows while read is read on in further pieces.
-    static func read(_ path: String, maxBytes: UInt64 = 0) -> Result<[UInt8], SystemFailure> {
+    public static func read(_ path: String, maxBytes: UInt64 = 0) -> Result<[UInt8], SystemFailure> {
         let fd: Int32
         switch openRegular(Array(path.utf8)) {
         case .failure(let failure): return .failure(failure)
@@ -158,11 +159,16 @@ enum FileSystem {
 }
 
 /// A failed system call's reason, as `strerror` words it, lower-cased for one-line messages.
-struct SystemFailure: Error, Sendable, Equatable {
-    let reason: String
+public struct SystemFailure: Error, Sendable, Equatable {
+    public let reason: String
 
-    static func current() -> SystemFailure {
-        let text = String(cString: strerror(errno))
-        return SystemFailure(reason: text.prefix(1).lowercased() + text.dropFirst())
+    init(reason: String) { self.reason = reason }
+
+    /// The failure an error number stands for (pthread calls return one instead of setting `errno`).
+    init(code: Int32) {
+        let text = String(cString: strerror(code))
+        reason = text.prefix(1).lowercased() + text.dropFirst()
     }
+
+    static func current() -> SystemFailure { SystemFailure(code: errno) }
 }

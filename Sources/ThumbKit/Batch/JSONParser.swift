@@ -1,5 +1,5 @@
-/// Reads JSON text back into a `JSONValue` (RFC 8259, except that numbers must be integers,
-/// which is all manifests contain).
+/// Reads JSON text (RFC 8259) into a `JSONValue`. Strict: no duplicate keys, no trailing commas, no
+/// comments, numbers exactly as the grammar spells them.
 struct JSONParser {
     /// Why a document could not be parsed; `offset` is the byte where parsing stopped.
     public struct Failure: ThumbKitError, Equatable {
@@ -85,26 +85,59 @@ struct JSONParser {
                 guard c == UInt8(ascii: ",") else { position -= 1; throw failure("expected , or }") }
             }
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return .integer(try parseInteger())
+            return try parseNumber()
         default:
             throw failure("unexpected character")
         }
     }
 
-    private mutating func parseInteger() throws(Failure) -> Int64 {
+    /// A number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`. Without a fraction or
+    /// exponent it is an exact `integer` (Int64); otherwise the nearest finite `Double`.
+    private mutating func parseNumber() throws(Failure) -> JSONValue {
         let start = position
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
-        let digitsStart = position
-        while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
-        guard position > digitsStart else { throw failure("expected digits") }
-        if position < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) {
-            throw failure("only integers are supported")
+        guard position < bytes.count, Self.isDigit(bytes[position]) else { throw failure("expected digits") }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < bytes.count, Self.isDigit(bytes[position]) { throw failure("leading zero") }
+        } else {
+            skipDigits()
         }
-        guard let value = Int64(String(decoding: bytes[start..<position], as: UTF8.self)) else {
+        var integral = true
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard skipDigits() > 0 else { throw failure("expected digits after the decimal point") }
+            integral = false
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard skipDigits() > 0 else { throw failure("expected digits in the exponent") }
+            integral = false
+        }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        if integral {
+            guard let value = Int64(text) else {
+                position = start
+                throw failure("integer out of range")
+            }
+            return .integer(value)
+        }
+        guard let value = Double(text), value.isFinite else {
             position = start
-            throw failure("integer out of range")
+            throw failure("number out of range")
         }
-        return value
+        return .number(value)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    /// Moves past a run of digits; how many there were.
+    @discardableResult
+    private mutating func skipDigits() -> Int {
+        let start = position
+        while position < bytes.count, Self.isDigit(bytes[position]) { position += 1 }
+        return position - start
     }
 
     private mutating func parseString() throws(Failure) -> String {

@@ -32,6 +32,11 @@ enum JSONWriter {
         case .null: out += "null".utf8
         case .bool(let b): out += (b ? "true" : "false").utf8
         case .integer(let i): out += String(i).utf8
+        case .number(let d):
+            // Swift's shortest round-tripping form (`0.1`, `1e-07`, `100.0`) is valid JSON for
+            // every finite value, and the parser makes no other kind.
+            precondition(d.isFinite, "JSON has no infinities or NaN")
+            out += d.description.utf8
         case .string(let s): writeString(s, into: &out)
         case .array(let elements):
             if elements.isEmpty { out += "[]".utf8; return }

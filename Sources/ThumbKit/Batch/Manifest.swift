@@ -47,10 +47,11 @@ public struct Manifest: Sendable, Equatable {
         }
         var entries: [ManifestEntry] = []
         for (index, value) in outputs.enumerated() {
-            guard let entry = ManifestEntry(json: value) else {
-                throw .unreadableManifest(path: path, reason: "output \(index) is incomplete")
+            do {
+                entries.append(try ManifestEntry(json: value))
+            } catch {
+                throw .unreadableManifest(path: path, reason: "output \(index): \(error.reason)")
             }
-            entries.append(entry)
         }
         return Manifest(entries: entries)
     }

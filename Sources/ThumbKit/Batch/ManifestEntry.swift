@@ -66,20 +66,19 @@ public struct ManifestEntry: Sendable, Equatable {
         ])
     }
 
-    /// Reads an entry back; nil when a member is missing or has the wrong type.
-    init?(json: JSONValue) {
-        guard let output = json["output"]?.stringValue, let source = json["source"]?.stringValue,
-              let relative = json["sourceRelative"]?.stringValue,
-              let scale = json["scale"]?.integerValue, let settings = json["settings"]?.stringValue,
-              let version = json["toolVersion"]?.stringValue, let width = json["width"]?.integerValue,
-              let height = json["height"]?.integerValue, let fileHash = json["fileSHA256"]?.stringValue,
-              let pixelHash = json["pixelSHA256"]?.stringValue, let sourceHash = json["sourceSHA256"]?.stringValue,
-              let size = json["sourceSize"]?.integerValue, let modified = json["sourceModifiedNanoseconds"]?.integerValue,
-              let changed = json["sourceChangedNanoseconds"]?.integerValue, let inode = json["sourceInode"]?.integerValue
-        else { return nil }
-        self.init(output: output, source: source, sourceRelative: relative, scale: Int(scale), settings: settings, toolVersion: version,
-                  width: Int(width), height: Int(height), fileSHA256: fileHash, pixelSHA256: pixelHash,
-                  sourceFingerprint: SourceFingerprint(sha256: sourceHash, size: size, modifiedNanoseconds: modified,
-                                                       changedNanoseconds: changed, inode: UInt64(bitPattern: inode)))
+    /// Reads an entry back; the problem names the first member that is missing or has the wrong type.
+    init(json: JSONValue) throws(JSONMembers.Problem) {
+        let members = try JSONMembers(json)
+        self.init(output: try members.string("output"), source: try members.string("source"),
+                  sourceRelative: try members.string("sourceRelative"), scale: Int(try members.integer("scale")),
+                  settings: try members.string("settings"), toolVersion: try members.string("toolVersion"),
+                  width: Int(try members.integer("width")), height: Int(try members.integer("height")),
+                  fileSHA256: try members.string("fileSHA256"), pixelSHA256: try members.string("pixelSHA256"),
+                  sourceFingerprint: SourceFingerprint(
+                    sha256: try members.string("sourceSHA256"), size: try members.integer("sourceSize"),
+                    modifiedNanoseconds: try members.integer("sourceModifiedNanoseconds"),
+                    changedNanoseconds: try members.integer("sourceChangedNanoseconds"),
+                    // Inodes are unsigned; the bit pattern round-trips through Int64.
+                    inode: UInt64(bitPattern: try members.integer("sourceInode"))))
     }
 }

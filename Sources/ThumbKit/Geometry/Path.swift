@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A filled outline made of straight-line contours, in drawing space (pixels, y down).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The sRGB transfer function of IEC 61966-2-1 (the piecewise curve, not a 2.2 power), and exact
 /// conversions between 8- or 16-bit sRGB samples and linear light.

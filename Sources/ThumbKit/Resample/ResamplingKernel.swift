@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The reconstruction filter a `Resampler` uses.
 ///

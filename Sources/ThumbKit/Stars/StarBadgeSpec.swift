@@ -1,5 +1,3 @@
-import Foundation
-
 /// Everything that defines a set of badge files: the badge look, which ratings, which scales, and
 /// how files are named. This is what `thumbgen stars` builds from its options and what
 /// `Assets/stars/badge-spec.json` stores.
@@ -85,7 +83,7 @@ public struct StarBadgeSpec: Sendable, Hashable {
     /// Parses a comma-separated list of ratings (`1,2,4.5`); range is checked at validation.
     public static func parseRatings(_ text: String) throws(StarBadgeError) -> [Double] {
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpacesAndTabs() }
         var out: [Double] = []
         for item in items {
             guard let value = Double(item), value.isFinite else { throw .malformedRating(text: text) }
@@ -99,7 +97,7 @@ public struct StarBadgeSpec: Sendable, Hashable {
     public static func parseScales(_ text: String) throws(StarBadgeError) -> [Int] {
         var out: [Int] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            var digits = item.trimmingCharacters(in: .whitespaces).lowercased()
+            var digits = item.trimmingSpacesAndTabs().lowercased()
             if digits.hasSuffix("x") { digits.removeLast() }
             guard let scale = Int(digits), (1...3).contains(scale) else {
                 throw .invalidScale(text: String(item))
@@ -120,22 +118,19 @@ public struct StarBadgeSpec: Sendable, Hashable {
     /// Reads a spec from JSON with any of the keys `slots`, `size`, `spacing` (integers), `fill`,
     /// `empty`, `outline` (colour strings; `none` for the last two), `outlineWidth` (number),
     /// `fillMode` (`full`/`half`/`precise`), `ratings` (array of numbers), `scales` (array of
-    /// 1/2/3), `name` (format string). Missing keys keep their defaults; unknown keys are errors.
+    /// 1/2/3), `name` (format string). Missing keys (and `null` values) keep their defaults;
+    /// unknown keys are errors, the first in sorted order named. Every type is checked before any
+    /// value is, so a spec with both kinds of mistake reports the type.
     public init(json bytes: [UInt8]) throws(StarBadgeError) {
-        // JSONSerialization only finds the keys (it cannot tell 1 from true on every platform);
-        // JSONDecoder checks the types.
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) else {
+        let document: JSONValue
+        do { document = try JSONParser.parse(Self.withoutByteOrderMark(bytes)) } catch {
             throw .malformedSpec(reason: "not valid JSON")
         }
-        guard let dict = object as? [String: Any] else { throw .malformedSpec(reason: "top level is not an object") }
-        if let unknown = dict.keys.sorted().first(where: { SpecFile.CodingKeys(stringValue: $0) == nil }) {
+        guard case .object(let members) = document else { throw .malformedSpec(reason: "top level is not an object") }
+        if let unknown = members.keys.sorted().first(where: { !SpecFile.keys.contains($0) }) {
             throw .malformedSpec(reason: "unknown key '\(unknown)'")
         }
-        let file: SpecFile
-        do { file = try JSONDecoder().decode(SpecFile.self, from: Data(bytes)) } catch {
-            let key = (error as? DecodingError).flatMap(Self.key(of:)) ?? "?"
-            throw .malformedSpec(reason: "'\(key)' has the wrong type")
-        }
+        let file = try SpecFile(members)
         self.init()
         if let v = file.slots { slots = v }
         if let v = file.size { size = v }
@@ -156,11 +151,16 @@ public struct StarBadgeSpec: Sendable, Hashable {
         if let v = file.name { nameFormat = try BadgeNameFormat(v) }
     }
 
-    /// The spec file's shape; every key optional.
-    private struct SpecFile: Decodable {
-        enum CodingKeys: String, CodingKey {
-            case slots, size, spacing, fill, empty, outline, outlineWidth, fillMode, ratings, scales, name
-        }
+    /// Editors on some systems start UTF-8 files with a byte order mark; it is not JSON.
+    private static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+
+    /// The spec file's members with their types checked, in this order; every key optional.
+    private struct SpecFile {
+        static let keys: Set<String> = [
+            "slots", "size", "spacing", "fill", "empty", "outline", "outlineWidth", "fillMode", "ratings", "scales", "name",
+        ]
         var slots: Int?, size: Int?, spacing: Int?
         var fill: String?, empty: String?, outline: String?
         var outlineWidth: Double?
@@ -168,16 +168,34 @@ public struct StarBadgeSpec: Sendable, Hashable {
         var ratings: [Double]?
         var scales: [Int]?
         var name: String?
-    }
 
-    private static func key(of error: DecodingError) -> String? {
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return context.codingPath.first?.stringValue
-        case .keyNotFound(let key, _):
-            return key.stringValue
-        @unknown default:
-            return nil
+        init(_ members: [String: JSONValue]) throws(StarBadgeError) {
+            func member<T>(_ key: String, _ convert: (JSONValue) -> T?) throws(StarBadgeError) -> T? {
+                guard let value = members[key], value != .null else { return nil }
+                guard let converted = convert(value) else { throw .malformedSpec(reason: "'\(key)' has the wrong type") }
+                return converted
+            }
+            slots = try member("slots", Self.integer)
+            size = try member("size", Self.integer)
+            spacing = try member("spacing", Self.integer)
+            fill = try member("fill", \.stringValue)
+            empty = try member("empty", \.stringValue)
+            outline = try member("outline", \.stringValue)
+            outlineWidth = try member("outlineWidth", \.numberValue)
+            fillMode = try member("fillMode", \.stringValue)
+            ratings = try member("ratings") { Self.array($0, of: \.numberValue) }
+            scales = try member("scales") { Self.array($0, of: Self.integer) }
+            name = try member("name", \.stringValue)
+        }
+
+        /// Written without fraction or exponent, as `json` writes them.
+        private static func integer(_ value: JSONValue) -> Int? { value.integerValue.flatMap { Int(exactly: $0) } }
+
+        /// An array whose every element converts.
+        private static func array<T>(_ value: JSONValue, of convert: (JSONValue) -> T?) -> [T]? {
+            guard let elements = value.arrayValue else { return nil }
+            let converted = elements.compactMap(convert)
+            return converted.count == elements.count ? converted : nil
         }
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import ThumbKit
 
 /// `thumbgen info FILE...`: what each file's header says, or why it cannot be read.
@@ -48,17 +47,20 @@ struct InfoCommand: Command {
     }
 
     static func startsLikeJPEG(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return Array(handle.readData(ofLength: 3)).starts(with: ImageSignature.jpeg.prefix)
+        guard case .success(let head) = FileSystem.head(Array(path.utf8), count: ImageSignature.jpeg.prefix.count) else { return false }
+        return head.starts(with: ImageSignature.jpeg.prefix)
     }
 
     static func read(_ path: String, limits: DecodeLimits) throws(PNGError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(reason: "cannot read the file") }
-        if limits.maxFileBytes != 0 && UInt64(data.count) > limits.maxFileBytes {
+        let bytes: [UInt8]
+        switch FileSystem.read(path) {
+        case .failure(let failure): throw .unreadable(reason: failure.reason)
+        case .success(let read): bytes = read
+        }
+        if limits.maxFileBytes != 0 && UInt64(bytes.count) > limits.maxFileBytes {
             throw .limitExceeded(reason: "file is larger than the limit of \(limits.maxFileBytes) bytes (--max-file-bytes)")
         }
-        return [UInt8](data)
+        return bytes
     }
 
     static func describe(_ info: PNGInfo) -> String {

@@ -1,4 +1,3 @@
-import Foundation
 import ThumbKit
 
 /// `thumbgen stars`: star rating badges, `1StarSmall.png` … `5StarsSmall.png`, optionally at @2x and
@@ -77,10 +76,10 @@ struct StarsCommand: Command {
             var spec = StarBadgeSpec()
             spec.scales = [1]
             if let path = arguments.value("spec") {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw UsageError("--spec: cannot read \(PathEscaping.escape(path))")
+                switch FileSystem.read(path) {
+                case .failure(let failure): throw UsageError("--spec: cannot read \(PathEscaping.escape(path)): \(failure.reason)")
+                case .success(let bytes): spec = try StarBadgeSpec(json: bytes)
                 }
-                spec = try StarBadgeSpec(json: [UInt8](data))
             }
             func integer(_ option: String) throws(UsageError) -> Int? {
                 try arguments.value(option, default: nil, expected: "a whole number") { Int($0).map(Optional.some) }
