@@ -164,6 +164,19 @@ import Testing
                           fileSHA256: "f2", pixelSHA256: "p2", sourceFingerprint: fingerprint),
         ])
         let bytes = manifest.encoded()
+        // The hand-laid encoder writes exactly what the generic writer makes of the same document,
+        // for several entries, none, and names that need escaping or are not ASCII.
+        #expect(bytes == JSONWriter.bytes(manifest.document))
+        #expect(Manifest().encoded() == JSONWriter.bytes(Manifest().document))
+        var wide = manifest
+        for (n, name) in ["é/名.png", "tab\t\"q\".png", "b.png", "a/b/c.png"].enumerated() {
+            var entry = manifest.entries["z.png"]!
+            entry.output = name
+            entry.source = "in/" + name
+            entry.scale = n + 1
+            wide.entries[name] = entry
+        }
+        #expect(wide.encoded() == JSONWriter.bytes(wide.document))
         #expect(try Manifest.decode(bytes, path: "m") == manifest)
         #expect(try Manifest.decode(bytes, path: "m").encoded() == bytes)
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"format\": 1,\n  \"outputs\": [\n    {\n      \"fileSHA256\": \"f2\""))

@@ -28,6 +28,8 @@ import Testing
         #expect(plan.sources.map(\.relativePath) == ["a.png", "photo.jpg", "sub/b.png", "sub/deeper/c.data"])
         #expect(plan.sources.map { $0.outputs.map(\.relativePath) } == [["a.png"], ["photo.png"], ["sub/b.png"], ["sub/deeper/c.png"]])
         #expect(plan.sources[0].path == dir.at("in/a.png"))
+        // Sizes as walked, for largest-first ordering.
+        #expect(plan.sources.map(\.size) == [Fixture.png(seed: 1).count, 6, Fixture.png(seed: 2).count, Fixture.png(seed: 3).count].map(Int64.init))
         let failed = plan.items.compactMap { if case .failed(let p, let r) = $0 { "\(p): \(r)" } else { nil } }
         #expect(failed == [
             dir.at("in/broken.PNG") + ": not a supported image (content is neither PNG nor JPEG)",

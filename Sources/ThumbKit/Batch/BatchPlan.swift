@@ -20,6 +20,8 @@ public struct BatchPlan: Sendable, Equatable {
         public var relativePath: String
         /// The outputs it produces, in ascending scale order.
         public var outputs: [Output]
+        /// Its size in bytes when planned: several workers take the largest sources first.
+        public var size: Int64 = 0
     }
 
     /// One thing the walk found.

@@ -36,10 +36,11 @@ public struct BatchPlanner: Sendable {
 
     private func classify(_ entry: SourceWalker.Entry, explicitFile: Bool) -> BatchPlan.Item {
         let shown = PathEscaping.escape(bytes: entry.path)
+        let fileSize: Int64
         switch entry.kind {
         case .skipped(let reason): return .skipped(path: shown, reason: reason)
         case .failed(let reason): return .failed(path: shown, reason: reason)
-        case .file: break
+        case .file(let size): fileSize = size
         }
         let head: [UInt8]
         switch FileSystem.head(entry.path, count: ImageSignature.longestPrefix) {
@@ -64,7 +65,7 @@ public struct BatchPlanner: Sendable {
             return .failed(path: shown, reason: "file name is not valid UTF-8, so no output name can be made for it")
         }
         let outputs = configuration.naming.outputs(forSource: relative).map { BatchPlan.Output(suffix: $0.suffix, relativePath: $0.path) }
-        return .source(.init(path: path, relativePath: relative, outputs: outputs))
+        return .source(.init(path: path, relativePath: relative, outputs: outputs, size: fileSize))
     }
 
     private func checkCollisions(_ items: [BatchPlan.Item]) throws(BatchError) {

@@ -164,10 +164,10 @@ public struct BatchRunner: Sendable {
 
     /// Plan indexes sorted by source file size, largest first, ties in plan order.
     private static func largestFirst(_ work: [Int], plan: BatchPlan) -> [Int] {
+        // Sizes as the walk saw them: a file that changed since only affects the order.
         let sizes = work.map { index -> Int64 in
-            guard case .source(let source) = plan.items[index], case .success(let status) = FileSystem.status(source.path)
-            else { return 0 }
-            return status.size
+            guard case .source(let source) = plan.items[index] else { return 0 }
+            return source.size
         }
         return work.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }.map { work[$0] }
     }

@@ -45,25 +45,28 @@ public struct ManifestEntry: Sendable, Equatable {
         self.sourceFingerprint = sourceFingerprint
     }
 
-    var json: JSONValue {
-        .object([
-            "output": .string(output),
-            "source": .string(source),
-            "sourceRelative": .string(sourceRelative),
-            "scale": .integer(Int64(scale)),
-            "settings": .string(settings),
-            "toolVersion": .string(toolVersion),
-            "width": .integer(Int64(width)),
-            "height": .integer(Int64(height)),
-            "fileSHA256": .string(fileSHA256),
-            "pixelSHA256": .string(pixelSHA256),
-            "sourceSHA256": .string(sourceFingerprint.sha256),
-            "sourceSize": .integer(sourceFingerprint.size),
-            "sourceModifiedNanoseconds": .integer(sourceFingerprint.modifiedNanoseconds),
-            "sourceChangedNanoseconds": .integer(sourceFingerprint.changedNanoseconds),
+    var json: JSONValue { .object(Dictionary(uniqueKeysWithValues: sortedMembers)) }
+
+    /// The members in key order (by UTF-8 bytes), as the manifest writes them.
+    var sortedMembers: [(key: String, value: JSONValue)] {
+        [
+            ("fileSHA256", .string(fileSHA256)),
+            ("height", .integer(Int64(height))),
+            ("output", .string(output)),
+            ("pixelSHA256", .string(pixelSHA256)),
+            ("scale", .integer(Int64(scale))),
+            ("settings", .string(settings)),
+            ("source", .string(source)),
+            ("sourceChangedNanoseconds", .integer(sourceFingerprint.changedNanoseconds)),
             // Inodes are unsigned; the bit pattern round-trips through Int64.
-            "sourceInode": .integer(Int64(bitPattern: sourceFingerprint.inode)),
-        ])
+            ("sourceInode", .integer(Int64(bitPattern: sourceFingerprint.inode))),
+            ("sourceModifiedNanoseconds", .integer(sourceFingerprint.modifiedNanoseconds)),
+            ("sourceRelative", .string(sourceRelative)),
+            ("sourceSHA256", .string(sourceFingerprint.sha256)),
+            ("sourceSize", .integer(sourceFingerprint.size)),
+            ("toolVersion", .string(toolVersion)),
+            ("width", .integer(Int64(width))),
+        ]
     }
 
     /// Reads an entry back; the problem names the first member that is missing or has the wrong type.

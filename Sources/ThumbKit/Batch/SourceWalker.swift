@@ -10,8 +10,8 @@ struct SourceWalker {
     /// One thing the walk found.
     struct Entry: Sendable, Equatable {
         enum Kind: Sendable, Equatable {
-            /// A regular file (or a link to one).
-            case file
+            /// A regular file (or a link to one), with its size when walked.
+            case file(size: Int64)
             /// Not walked or not a file; `reason` is listed in verbose summaries.
             case skipped(reason: String)
             /// Could not be examined; counted as a failure.
@@ -48,7 +48,7 @@ struct SourceWalker {
             return entries
         case .success(let st):
             // Named explicitly, so the user meant it: a FIFO or device given as input fails.
-            let kind: Entry.Kind = st.isRegular ? .file : .failed(reason: "not a regular file")
+            let kind: Entry.Kind = st.isRegular ? .file(size: st.size) : .failed(reason: "not a regular file")
             return [Entry(path: path, relative: Self.baseName(path), kind: kind)]
         }
     }
@@ -88,7 +88,7 @@ struct SourceWalker {
             case .success(let st):
                 // A FIFO or device is never opened (it could block or never end); named like an
                 // image it is a failure, as a non-image so named is.
-                let kind: Entry.Kind = st.isRegular ? .file
+                let kind: Entry.Kind = st.isRegular ? .file(size: st.size)
                     : Self.hasImageExtension(name) ? .failed(reason: "not a regular file") : .skipped(reason: "not a regular file")
                 entries.append(Entry(path: childPath, relative: childRelative, kind: kind))
             }
