@@ -52,7 +52,10 @@ class Measured(tuple):
 
 
 def summarise(results):
-    return summarise(results)
+    m = Measured(tuple(statistics.median(r[i] for r in results) for i in range(3)))
+    m.min_wall = min(r[0] for r in results)
+    m.min_cpu = min(r[1] for r in results)
+    return m
 
 
 # Every measured run writes into a new, empty directory under OUTPUTS, removed only when the
@@ -257,13 +260,13 @@ def main():
             commands.append(("vipsthumbnail (1 thread)",
                              lambda out: ["vipsthumbnail", "-s", str(BOX), "-o", os.path.join(out, "%s.png")] + files, env1))
         if have_pillow:
-            script = ("import sys,os\nfrom PIL import Image\nout=sys.argv[1]\n"
+            pillow = ("import sys,os\nfrom PIL import Image\nout=sys.argv[1]\n"
                       "for i,p in enumerate(sys.argv[2:]):\n im=Image.open(p); im.thumbnail((%d,%d), Image.LANCZOS)\n"
                       " im.save(os.path.join(out,'%%d.png'%%i))\n" % (BOX, BOX))
-            commands.append(("Pillow thumbnail", lambda out: [sys.executable, "-c", script, out] + files, None))
+            commands.append(("Pillow thumbnail", lambda out: [sys.executable, "-c", pillow, out] + files, None))
         if have_convert and subprocess.run(["convert", "-version"], capture_output=True).returncode == 0 and len(files) <= 60:
-            script = "for f in \"$@\"; do convert \"$f\" -thumbnail %dx%d \"$0/$(basename \"$f\")\"; done" % (BOX, BOX)
-            commands.append(("ImageMagick convert", lambda out: ["bash", "-c", script, out] + files, env1))
+            magick = "for f in \"$@\"; do convert \"$f\" -thumbnail %dx%d \"$0/$(basename \"$f\")\"; done" % (BOX, BOX)
+            commands.append(("ImageMagick convert", lambda out: ["bash", "-c", magick, out] + files, env1))
         rows = round_robin(commands)
         report(name, files, rows)
         by = dict(rows)
