@@ -21,8 +21,8 @@ struct ResampleEngine {
     /// written, and `AxisWeights.tapBlock` zero pixels past the row let the last blocks read on.
     /// Allocated on first use, as is `planes`.
     private var converted: [SIMD4<Float>] = []
-    /// An opaque RGB source row as three planes of `planeLength` floats (red, green, blue) for
-    /// the vector pass, which then needs no shuffles and does no work for the constant alpha.
+    /// An opaque source row as three planes of `planeLength` floats (red, green, blue) for the
+    /// planar vector pass, which then needs no shuffles and does no work for the constant alpha.
     private var planes: [Float] = []
     private var planeLength: Int { columns.inputSize + AxisWeights.tapBlock }
     /// Whole blocks of taps per output pixel.
@@ -74,15 +74,15 @@ struct ResampleEngine {
     /// Consumes the next source row of 8-bit straight sRGB samples: RGBA, or RGB (opaque) when
     /// `channels` is 3.
     mutating func push(row: UnsafeBufferPointer<UInt8>, channels: Int = 4) {
+        if usesVectorConvolve && (channels == 3 || isOpaque(row)) {
+            pushPlanes(row: row, channels: channels)
+            return
+        }
         // The same arithmetic as `Bitmap(_:light:)` (`channel * (alpha / 255)`) so that unscaled
         // output is bit-identical to converting the image directly. A pixel is the sum of three
         // table entries, each holding its channel's value in its own lane and zeros elsewhere
         // (exact: adding zero changes nothing), so it is built and stored as one SIMD4 rather
         // than four scalar stores, which bounded this loop.
-        if usesVectorConvolve && (channels == 3 || isOpaque(row)) {
-            pushPlanes(row: row, channels: channels)
-            return
-        }
         if converted.isEmpty { converted = [SIMD4<Float>](repeating: .zero, count: planeLength) }
         let lanes = light == .linear ? ResampleEngine.linearLanes : ResampleEngine.encodedLanes
         lanes.withUnsafeBufferPointer { table in
