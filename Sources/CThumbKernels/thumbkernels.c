@@ -181,6 +181,18 @@ static inline __m128 sum_rgb_partials(__m256 accR, __m256 accG, __m256 accB, flo
     return _mm_insert_ps(rgb, _mm_set_ss(alpha), 0x30);
 }
 
+/* Adds blocks [from, to) of one output's taps into its three sums. */
+__attribute__((target("avx2")))
+static inline void add_rgb_blocks(const float *r, const float *g, const float *b, const float *w, long from, long to,
+                                  __m256 *accR, __m256 *accG, __m256 *accB) {
+    for (long k = from; k < to; k++) {
+        __m256 w8 = _mm256_loadu_ps(w + 8 * k);
+        *accR = _mm256_add_ps(*accR, _mm256_mul_ps(_mm256_loadu_ps(r + 8 * k), w8));
+        *accG = _mm256_add_ps(*accG, _mm256_mul_ps(_mm256_loadu_ps(g + 8 * k), w8));
+        *accB = _mm256_add_ps(*accB, _mm256_mul_ps(_mm256_loadu_ps(b + 8 * k), w8));
+    }
+}
+
 /* Two outputs at a time: six independent sums keep the adders busy where one output's three
  * would wait on each add's latency. Each output still sums its own taps in its own order. */
 __attribute__((target("avx2")))
@@ -195,8 +207,7 @@ static void convolve_rgb_planes_avx2(const float *red, const float *green, const
         long n0 = blocks[o], n1 = blocks[o + 1], common = n0 < n1 ? n0 : n1;
         __m256 accR0 = _mm256_setzero_ps(), accG0 = _mm256_setzero_ps(), accB0 = _mm256_setzero_ps();
         __m256 accR1 = _mm256_setzero_ps(), accG1 = _mm256_setzero_ps(), accB1 = _mm256_setzero_ps();
-        long k = 0;
-        for (; k < common; k++) {
+        for (long k = 0; k < common; k++) {
             __m256 wa = _mm256_loadu_ps(w0 + 8 * k), wb = _mm256_loadu_ps(w1 + 8 * k);
             accR0 = _mm256_add_ps(accR0, _mm256_mul_ps(_mm256_loadu_ps(r0 + 8 * k), wa));
             accR1 = _mm256_add_ps(accR1, _mm256_mul_ps(_mm256_loadu_ps(r1 + 8 * k), wb));
@@ -205,31 +216,15 @@ static void convolve_rgb_planes_avx2(const float *red, const float *green, const
             accB0 = _mm256_add_ps(accB0, _mm256_mul_ps(_mm256_loadu_ps(b0 + 8 * k), wa));
             accB1 = _mm256_add_ps(accB1, _mm256_mul_ps(_mm256_loadu_ps(b1 + 8 * k), wb));
         }
-        for (long j = k; j < n0; j++) {
-            __m256 wa = _mm256_loadu_ps(w0 + 8 * j);
-            accR0 = _mm256_add_ps(accR0, _mm256_mul_ps(_mm256_loadu_ps(r0 + 8 * j), wa));
-            accG0 = _mm256_add_ps(accG0, _mm256_mul_ps(_mm256_loadu_ps(g0 + 8 * j), wa));
-            accB0 = _mm256_add_ps(accB0, _mm256_mul_ps(_mm256_loadu_ps(b0 + 8 * j), wa));
-        }
-        for (long j = k; j < n1; j++) {
-            __m256 wb = _mm256_loadu_ps(w1 + 8 * j);
-            accR1 = _mm256_add_ps(accR1, _mm256_mul_ps(_mm256_loadu_ps(r1 + 8 * j), wb));
-            accG1 = _mm256_add_ps(accG1, _mm256_mul_ps(_mm256_loadu_ps(g1 + 8 * j), wb));
-            accB1 = _mm256_add_ps(accB1, _mm256_mul_ps(_mm256_loadu_ps(b1 + 8 * j), wb));
-        }
+        add_rgb_blocks(r0, g0, b0, w0, common, n0, &accR0, &accG0, &accB0);
+        add_rgb_blocks(r1, g1, b1, w1, common, n1, &accR1, &accG1, &accB1);
         _mm_storeu_ps(destination + 4 * o, sum_rgb_partials(accR0, accG0, accB0, alphas[o]));
         _mm_storeu_ps(destination + 4 * o + 4, sum_rgb_partials(accR1, accG1, accB1, alphas[o + 1]));
     }
-    for (; o < output_count; o++) {
-        const float *r = red + starts[o], *g = green + starts[o], *b = blue + starts[o];
-        const float *w = weights + o * stride;
+    if (o < output_count) {
         __m256 accR = _mm256_setzero_ps(), accG = _mm256_setzero_ps(), accB = _mm256_setzero_ps();
-        for (long k = 0; k < blocks[o]; k++) {
-            __m256 w8 = _mm256_loadu_ps(w + 8 * k);
-            accR = _mm256_add_ps(accR, _mm256_mul_ps(_mm256_loadu_ps(r + 8 * k), w8));
-            accG = _mm256_add_ps(accG, _mm256_mul_ps(_mm256_loadu_ps(g + 8 * k), w8));
-            accB = _mm256_add_ps(accB, _mm256_mul_ps(_mm256_loadu_ps(b + 8 * k), w8));
-        }
+        add_rgb_blocks(red + starts[o], green + starts[o], blue + starts[o], weights + o * stride, 0, blocks[o],
+                       &accR, &accG, &accB);
         _mm_storeu_ps(destination + 4 * o, sum_rgb_partials(accR, accG, accB, alphas[o]));
     }
 }

@@ -54,7 +54,8 @@ public enum FileSystem {
     /// Opens a regular file for reading. `O_NONBLOCK` keeps a FIFO (or a file swapped for one since
     /// it was walked) from blocking the open, and `fstat` on the open descriptor refuses anything
     /// but a regular file, so a device such as `/dev/zero` is never read without end.
-    static func openRegular(_ path: [UInt8]) -> Result<Int32, SystemFailure> {
+    /// Returns the descriptor and the size `fstat` gave.
+    static func openRegular(_ path: [UInt8]) -> Result<(fd: Int32, size: Int), SystemFailure> {
         let fd = withCPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return .failure(SystemFailure.current()) }
         var st = stat()
@@ -70,7 +71,7 @@ public enum FileSystem {
         // Regular files never block; clear the flag so reads behave as usual.
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-        return .success(fd)
+        return .success((fd, max(Int(st.st_size), 0)))
     }
 
     /// Up to `count` leading bytes of a regular file.
@@ -78,7 +79,7 @@ public enum FileSystem {
         let fd: Int32
         switch openRegular(path) {
         case .failure(let failure): return .failure(failure)
-        case .success(let opened): fd = opened
+        case .success(let opened): fd = opened.fd
         }
         defer { close(fd) }
         var buffer = [UInt8](repeating: 0, count: count)
@@ -101,14 +102,12 @@ public enum FileSystem {
     /// The buffer is sized from `fstat`, one byte over so the end shows without another buffer,
     /// and read into directly; a file that grows while read is read on in further pieces.
     public static func read(_ path: String, maxBytes: UInt64 = 0) -> Result<[UInt8], SystemFailure> {
-        let fd: Int32
+        let fd: Int32, expected: Int
         switch openRegular(Array(path.utf8)) {
         case .failure(let failure): return .failure(failure)
-        case .success(let opened): fd = opened
+        case .success(let opened): (fd, expected) = (opened.fd, opened.size)
         }
         defer { close(fd) }
-        var st = stat()
-        let expected = fstat(fd, &st) == 0 ? max(Int(st.st_size), 0) : 0
         var bytes: [UInt8] = []
         var pieceSize = expected + 1
         while true {

@@ -71,7 +71,7 @@ struct PNGLayout: Equatable {
     private static func palettized(_ rgba: [UInt8], pixelCount: Int) -> PNGLayout? {
         var table = ColourTable()
         var entryOf = [UInt8](repeating: 0, count: pixelCount)
-        let found: Bool = rgba.withUnsafeBufferPointer { rgba in
+        let fits: Bool = rgba.withUnsafeBufferPointer { rgba in
             for p in 0..<pixelCount {
                 let i = p &* 4
                 let key = UInt32(rgba[i]) << 24 | UInt32(rgba[i &+ 1]) << 16 | UInt32(rgba[i &+ 2]) << 8 | UInt32(rgba[i &+ 3])
@@ -80,14 +80,19 @@ struct PNGLayout: Equatable {
             }
             return true
         }
-        guard found else { return nil }
+        guard fits else { return nil }
         // Deterministic order: translucent entries first (so tRNS stays short), then by value.
-        let colours = table.colours.sorted { a, b in
+        // Entry numbers are positions in `table.colours`, so sorting them gives both the palette
+        // and each entry's palette index.
+        let found = table.colours
+        let order = found.indices.sorted { i, j in
+            let a = found[i], b = found[j]
             let aOpaque = a & 0xff == 0xff, bOpaque = b & 0xff == 0xff
             return aOpaque != bOpaque ? !aOpaque : a < b
         }
-        var indexOfEntry = [UInt8](repeating: 0, count: colours.count)
-        for (index, key) in colours.enumerated() { indexOfEntry[Int(table.entry(for: key)!)] = UInt8(index) }
+        let colours = order.map { found[$0] }
+        var indexOfEntry = [UInt8](repeating: 0, count: order.count)
+        for (index, entry) in order.enumerated() { indexOfEntry[entry] = UInt8(index) }
         let samples = entryOf.map { indexOfEntry[Int($0)] }
         var palette = [UInt8]()
         var transparency = [UInt8]()

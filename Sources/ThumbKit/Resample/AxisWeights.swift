@@ -107,8 +107,13 @@ struct AxisWeights: Sendable {
         self.stride = maxTaps
     }
 
+    /// Whole blocks of `tapBlock` that hold `taps` taps.
+    static func blockCount(_ taps: Int) -> Int {
+        (taps + tapBlock - 1) / tapBlock
+    }
+
     private static func roundedToBlock(_ taps: Int) -> Int {
-        (taps + tapBlock - 1) / tapBlock * tapBlock
+        blockCount(taps) * tapBlock
     }
 
     /// One tap of weight 1 per output pixel, padded to whole blocks.

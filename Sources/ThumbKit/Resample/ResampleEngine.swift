@@ -53,7 +53,7 @@ struct ResampleEngine {
         self.firstColumn = columns.lowestTap
         self.endColumn = columns.endTap
         usesVectorConvolve = vectorConvolve
-        blocks = columns.counts.map { ($0 + AxisWeights.tapBlock - 1) / AxisWeights.tapBlock }
+        blocks = columns.counts.map(AxisWeights.blockCount)
         opaqueAlphas = ResampleEngine.summedWeights(columns, blocks: blocks)
         ring = [SIMD4<Float>](repeating: .zero, count: window * columns.outputSize)
         output = [Float](repeating: 0, count: columns.outputSize * rows.outputSize * 4)
