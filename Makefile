@@ -44,10 +44,11 @@ demo: build
 assets: build
 	$(BIN) stars --spec Assets/stars/badge-spec.json -o Assets/stars --manifest Assets/stars/golden-manifest.json
 
+# Measures thumbgen as `make install` builds it (Swift runtime linked in).
 bench: deps
-	$(SWIFT) build -c release --product thumbgen
+	$(SWIFT) build -c release --product thumbgen --scratch-path .build/static --static-swift-stdlib
 	$(SWIFT) build -c release --product thumbgen-bench
-	python3 Scripts/bench.py
+	THUMBGEN_BIN=.build/static/release/thumbgen python3 Scripts/bench.py
 
 # libFuzzer over decode -> thumbnail -> encode, seeded with the PngSuite and a few small JPEGs. FUZZ_SECONDS=N sets the time;
 # new inputs collect in .build/fuzz-corpus, crashes in .build/fuzz-crashes (check them in as

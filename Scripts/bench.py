@@ -27,7 +27,8 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-BIN = os.path.join(ROOT, ".build", "release", "thumbgen")
+# `make bench` points this at the binary `make install` would install (Swift runtime linked in).
+BIN = os.path.abspath(os.environ.get("THUMBGEN_BIN", os.path.join(ROOT, ".build", "release", "thumbgen")))
 BENCH = os.path.join(ROOT, ".build", "release", "thumbgen-bench")
 CORPUS = os.path.join(ROOT, ".build", "bench-corpus")
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))

@@ -165,7 +165,8 @@ import Testing
         ])
         let bytes = manifest.encoded()
         // The hand-laid encoder writes exactly what the generic writer makes of the same document,
-        // for several entries, none, and names that need escaping or are not ASCII.
+        // for several entries, none, names that need escaping or are not ASCII, and negative and
+        // extreme integers.
         #expect(bytes == JSONWriter.bytes(manifest.document))
         #expect(Manifest().encoded() == JSONWriter.bytes(Manifest().document))
         var wide = manifest
@@ -174,9 +175,13 @@ import Testing
             entry.output = name
             entry.source = "in/" + name
             entry.scale = n + 1
+            // Timestamps before 1970 are negative; the extremes spell as `String` spells them.
+            entry.sourceFingerprint.modifiedNanoseconds = [Int64.min, -1, 0, Int64.max][n]
+            entry.sourceFingerprint.changedNanoseconds = [-10, Int64.min + 1, 9, 1_764_720_000_123_456_789][n]
             wide.entries[name] = entry
         }
         #expect(wide.encoded() == JSONWriter.bytes(wide.document))
+        #expect(try Manifest.decode(wide.encoded(), path: "m") == wide)
         #expect(try Manifest.decode(bytes, path: "m") == manifest)
         #expect(try Manifest.decode(bytes, path: "m").encoded() == bytes)
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"format\": 1,\n  \"outputs\": [\n    {\n      \"fileSHA256\": \"f2\""))

@@ -83,6 +83,17 @@ import Testing
         #expect(outputs == ["thumb-.profile-100%.png", "thumb-.profile-100%@2x.png", "thumb-photo.final-100%.png", "thumb-photo.final-100%@2x.png"])
     }
 
+    /// Names split at the last `/` and `.` bytes, even where a combining mark follows and joins
+    /// them into one Character with it.
+    @Test func namesSplitOnBytes() throws {
+        let naming = try OutputNaming(format: "t-%s", scales: [1, 2])
+        #expect(naming.outputs(forSource: "d/e\u{301}.x/b.c.png").map(\.path) == ["d/e\u{301}.x/t-b.c.png", "d/e\u{301}.x/t-b.c@2x.png"])
+        #expect(naming.outputs(forSource: "d/\u{301}b.png").map(\.path) == ["d/t-\u{301}b.png", "d/t-\u{301}b@2x.png"])
+        #expect(naming.outputs(forSource: "x.\u{301}png").map(\.path) == ["t-x.png", "t-x@2x.png"])
+        #expect(naming.outputs(forSource: ".hidden").map(\.path) == ["t-.hidden.png", "t-.hidden@2x.png"])
+        #expect(try OutputNaming().outputs(forSource: "é/名.jpeg").map(\.path) == ["é/名.png"])
+    }
+
     @Test(arguments: ["", "a/%s", "%d", "%s%", "x%"])
     func rejectsBadFormats(_ format: String) {
         #expect(throws: BatchError.self) { try OutputNaming(format: format) }

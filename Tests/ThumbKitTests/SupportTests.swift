@@ -23,6 +23,28 @@ import Testing
     }
 }
 
+@Suite struct ConcurrentMapTests {
+    /// Results come back in the elements' order, for lists below and above the size that is
+    /// worth threads, with more threads than batches and with one.
+    @Test(arguments: [(0, 4), (1, 2), (63, 2), (64, 2), (65, 3), (1_000, 2), (1_000, 1), (1_000, 64)])
+    func mapKeepsOrder(_ count: Int, _ threads: Int) {
+        let elements = Array(0..<count)
+        #expect(ConcurrentMap.map(elements, threads: threads) { $0 * 3 + 1 } == elements.map { $0 * 3 + 1 })
+    }
+
+    /// With several threads asked for and enough slow items, more than one thread does some.
+    @Test func mapUsesTheThreads() {
+        let seen = EntryCounts()
+        let results = ConcurrentMap.map(Array(0..<200), threads: 2) { (n: Int) -> Int in
+            usleep(200)
+            seen.append(Int(bitPattern: UInt(pthread_self())))
+            return n
+        }
+        #expect(results == Array(0..<200))
+        #expect(Set(seen.values).count == 2)
+    }
+}
+
 @Suite struct AtomicFileTests {
     @Test func writesCompleteFilesAndLeavesNoTemporaries() throws {
         let directory = Fixtures.temporaryDirectory("atomic")
@@ -125,8 +147,28 @@ import Testing
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         committer.finish()
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 50)
-        #expect(committer.flushes <= Int(seconds / OutputCommitter.gatherSeconds) + 2 && committer.flushes < 25,
+        #expect(committer.flushes <= Int(seconds / committer.gatherSeconds) + 2 && committer.flushes < 25,
                 "\(committer.flushes) flushes in \(seconds) s")
+    }
+
+    /// Once `gatherFiles` files wait they are flushed without waiting out `gatherSeconds` (here
+    /// far longer than the test may take), and before `finish()` is called.
+    @Test func committerFlushesOnceEnoughFilesWait() throws {
+        let directory = Fixtures.temporaryDirectory("committer-count")
+        let committer = OutputCommitter(syncData: true, gatherSeconds: 600, gatherFiles: 4)
+        let landed = DispatchSemaphore(value: 0)
+        // The first submission is flushed at once (there is no flush to gather behind); the next
+        // four make a group that only their number can release.
+        for index in 0..<5 {
+            committer.submit([try AtomicFile.stage([UInt8(index)], to: directory + "/\(index).png")]) { error in
+                if (index == 0 || index == 4) && error == nil { landed.signal() }
+            }
+            if index == 0 { #expect(landed.wait(timeout: .now() + 30) == .success) }
+        }
+        #expect(landed.wait(timeout: .now() + 30) == .success)
+        committer.finish()
+        #expect(committer.flushes == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 5)
     }
 
     @Test func staleTemporariesAreRemoved() throws {

@@ -9,7 +9,7 @@ enum BatchPaths {
 
     /// Everything before the last slash (`""` when there is none).
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return slash == path.startIndex ? "/" : String(Substring(path.utf8[..<slash]))
     }
 }

@@ -19,15 +19,17 @@ public struct BatchPlanner: Sendable {
             outputIdentity = .init(device: st.device, inode: st.inode)
         }
         let walker = SourceWalker(includeHidden: configuration.includeHidden, outputDirectory: outputIdentity)
-        var planned: [(item: BatchPlan.Item, relative: [UInt8])] = []
+        var walked: [(entry: SourceWalker.Entry, explicitFile: Bool)] = []
         for input in configuration.inputs {
             let explicitFile: Bool
             if case .success(let st) = FileSystem.status(input) { explicitFile = !st.isDirectory } else { explicitFile = true }
-            for entry in try walker.walk(input: input) {
-                planned.append((classify(entry, explicitFile: explicitFile), entry.relative))
-            }
+            for entry in try walker.walk(input: input) { walked.append((entry, explicitFile)) }
         }
-        try checkCollisions(planned.map(\.item))
+        // Reading every file's first bytes is the larger part of planning, and nothing else runs
+        // yet: it gets the run's jobs.
+        let items = ConcurrentMap.map(walked, threads: configuration.jobs) { classify($0.entry, explicitFile: $0.explicitFile) }
+        var planned = zip(items, walked).map { (item: $0, relative: $1.entry.relative) }
+        try checkCollisions(items)
         if let shard = configuration.shard {
             planned = planned.filter { shard.contains(relativePath: $0.relative) }
         }

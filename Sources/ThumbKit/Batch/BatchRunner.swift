@@ -39,8 +39,9 @@ public struct BatchRunner: Sendable {
     public func run(_ plan: BatchPlan) -> BatchSummary { run(plan, start: ContinuousClock.now) }
 
     private func run(_ plan: BatchPlan, start: ContinuousClock.Instant) -> BatchSummary {
-        removeStaleTemporaries(plan)
+        // Temporaries left by a killed run go first, from every directory this run writes to.
         let directories = outputDirectories(plan)
+        for directory in directories { AtomicFile.removeStaleTemporaries(in: directory) }
         let previous = Manifest.loadOrEmpty(path: configuration.manifestPath)
 
         // Results by plan index; planning outcomes are known already.
@@ -170,11 +171,6 @@ public struct BatchRunner: Sendable {
             return source.size
         }
         return work.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }.map { work[$0] }
-    }
-
-    /// Clears temporaries left by a killed run in every directory this run writes to.
-    private func removeStaleTemporaries(_ plan: BatchPlan) {
-        for directory in outputDirectories(plan) { AtomicFile.removeStaleTemporaries(in: directory) }
     }
 
     /// Makes the renames of every output written so far durable before a manifest lists them:

@@ -26,7 +26,7 @@ public struct ImageSignature: Sendable, Hashable {
     public static let known: [ImageSignature] = [.png, .jpeg]
 
     /// How many leading bytes recognition needs.
-    static var longestPrefix: Int { known.map(\.prefix.count).max() ?? 0 }
+    static let longestPrefix = known.map(\.prefix.count).max() ?? 0
 
     /// The format whose signature `head` starts with, if any.
     static func recognise(_ head: [UInt8]) -> ImageSignature? {

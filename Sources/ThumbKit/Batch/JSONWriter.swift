@@ -31,7 +31,7 @@ enum JSONWriter {
         switch value {
         case .null: out += "null".utf8
         case .bool(let b): out += (b ? "true" : "false").utf8
-        case .integer(let i): out += String(i).utf8
+        case .integer(let i): writeInteger(i, into: &out)
         case .number(let d):
             // Swift's shortest round-tripping form (`0.1`, `1e-07`, `100.0`) is valid JSON for
             // every finite value, and the parser makes no other kind.
@@ -71,24 +71,73 @@ enum JSONWriter {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// Lays out an object member by member, as `write(members:indent:into:)` does, for encoders
+    /// that write their members' values directly instead of building `JSONValue`s first. The
+    /// caller gives the keys in UTF-8 order, each once.
+    struct ObjectLayout {
+        private let indent: Int
+        private var members = 0
+
+        /// Starts the object (`{`).
+        init(indent: Int, into out: inout [UInt8]) {
+            self.indent = indent
+            out.append(UInt8(ascii: "{"))
+        }
+
+        /// Starts a member: what separates it from the one before, its key and the colon; the
+        /// caller then writes its value.
+        mutating func key(_ key: StaticString, into out: inout [UInt8]) {
+            if members > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(0x0A)
+            members += 1
+            pad(indent + 1, &out)
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            out += "\": ".utf8
+        }
+
+        /// Ends the object (`}`).
+        func end(into out: inout [UInt8]) {
+            if members == 0 { out.append(UInt8(ascii: "}")); return }
+            out.append(0x0A)
+            pad(indent, &out)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
     private static func pad(_ indent: Int, _ out: inout [UInt8]) {
         out.append(contentsOf: repeatElement(0x20, count: 2 * indent))
     }
 
-    private static func writeString(_ s: String, into out: inout [UInt8]) {
+    /// Decimal digits, with a minus sign when negative: what `String(value)` spells, without
+    /// making a string (a 19-digit timestamp would need one on the heap).
+    static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: digits[start...])
+        }
+    }
+
+    static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Manifest strings (paths, hashes, settings) seldom need escaping: copied whole, they
         // cost one append rather than one a byte (the final manifest is written while every
         // worker waits).
-        var text = s
-        let copied: Bool = text.withUTF8 { bytes in
+        let copied: Bool? = s.utf8.withContiguousStorageIfAvailable { bytes in
             if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
                 return false
             }
             out.append(contentsOf: bytes)
             return true
         }
-        if copied {
+        if copied == true {
             out.append(UInt8(ascii: "\""))
             return
         }

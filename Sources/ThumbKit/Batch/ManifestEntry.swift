@@ -69,6 +69,44 @@ public struct ManifestEntry: Sendable, Equatable {
         ]
     }
 
+    /// Appends the entry as `JSONWriter.write(members: sortedMembers, indent:into:)` lays it out,
+    /// without building the members first (a test holds the two to the same bytes): the manifest
+    /// is encoded after the last worker finishes, so its time is added to every run's.
+    func write(indent: Int, into out: inout [UInt8]) {
+        var object = JSONWriter.ObjectLayout(indent: indent, into: &out)
+        object.key("fileSHA256", into: &out)
+        JSONWriter.writeString(fileSHA256, into: &out)
+        object.key("height", into: &out)
+        JSONWriter.writeInteger(Int64(height), into: &out)
+        object.key("output", into: &out)
+        JSONWriter.writeString(output, into: &out)
+        object.key("pixelSHA256", into: &out)
+        JSONWriter.writeString(pixelSHA256, into: &out)
+        object.key("scale", into: &out)
+        JSONWriter.writeInteger(Int64(scale), into: &out)
+        object.key("settings", into: &out)
+        JSONWriter.writeString(settings, into: &out)
+        object.key("source", into: &out)
+        JSONWriter.writeString(source, into: &out)
+        object.key("sourceChangedNanoseconds", into: &out)
+        JSONWriter.writeInteger(sourceFingerprint.changedNanoseconds, into: &out)
+        object.key("sourceInode", into: &out)
+        JSONWriter.writeInteger(Int64(bitPattern: sourceFingerprint.inode), into: &out)
+        object.key("sourceModifiedNanoseconds", into: &out)
+        JSONWriter.writeInteger(sourceFingerprint.modifiedNanoseconds, into: &out)
+        object.key("sourceRelative", into: &out)
+        JSONWriter.writeString(sourceRelative, into: &out)
+        object.key("sourceSHA256", into: &out)
+        JSONWriter.writeString(sourceFingerprint.sha256, into: &out)
+        object.key("sourceSize", into: &out)
+        JSONWriter.writeInteger(sourceFingerprint.size, into: &out)
+        object.key("toolVersion", into: &out)
+        JSONWriter.writeString(toolVersion, into: &out)
+        object.key("width", into: &out)
+        JSONWriter.writeInteger(Int64(width), into: &out)
+        object.end(into: &out)
+    }
+
     /// Reads an entry back; the problem names the first member that is missing or has the wrong type.
     init(json: JSONValue) throws(JSONMembers.Problem) {
         let members = try JSONMembers(json)

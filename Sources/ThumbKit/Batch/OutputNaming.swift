@@ -39,17 +39,21 @@ public struct OutputNaming: Sendable, Equatable {
 
     /// Output paths, relative to the output directory, one per scale in ascending scale order.
     public func outputs(forSource relative: String) -> [(suffix: String, path: String)] {
+        // Split on bytes: a path's separators are bytes, whatever marks combine with them, and
+        // walking UTF-8 is several times faster than walking characters (once per source when
+        // planning, before any worker starts).
         let directory: Substring
         let name: Substring
-        if let slash = relative.lastIndex(of: "/") {
-            directory = relative[...slash]
-            name = relative[relative.index(after: slash)...]
+        if let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) {
+            let afterSlash = relative.utf8.index(after: slash)
+            directory = Substring(relative.utf8[..<afterSlash])
+            name = Substring(relative.utf8[afterSlash...])
         } else {
             directory = ""
             name = relative[...]
         }
         let stem = Self.stem(name)
-        let formatted = expand(stem: stem)
+        let formatted = format == "%s" ? String(stem) : expand(stem: stem)
         return scales.map { scale in
             let suffix = Self.suffix(forScale: scale)
             return (suffix, String(directory) + formatted + suffix + ".png")
@@ -58,8 +62,8 @@ public struct OutputNaming: Sendable, Equatable {
 
     /// The base name without its extension; a leading dot (hidden file) is not an extension.
     static func stem(_ name: Substring) -> Substring {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return name[..<dot]
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return name }
+        return Substring(name.utf8[..<dot])
     }
 
     private func expand(stem: Substring) -> String {

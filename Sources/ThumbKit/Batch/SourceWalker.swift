@@ -54,22 +54,27 @@ struct SourceWalker {
     }
 
     private func walkDirectory(path: [UInt8], relative: [UInt8], ancestors: Set<DirectoryID>, into entries: inout [Entry]) {
-        let names: [[UInt8]]
-        switch FileSystem.entries(path) {
+        // Each entry is examined while its directory is open; subdirectories are entered after
+        // it is closed, so a deep tree holds no more than one directory open.
+        let listing: [(name: [UInt8], status: Result<FileSystem.Status, SystemFailure>?)]
+        switch FileSystem.withDirectory(path, { directory in
+            directory.names.map { name in (name, !includeHidden && name.first == 0x2E ? nil : directory.status(of: name)) }
+        }) {
         case .failure(let failure):
             entries.append(Entry(path: path, relative: relative, kind: .failed(reason: "cannot list directory: \(failure.reason)")))
             return
         case .success(let list):
-            names = list
+            listing = list
         }
-        for name in names {
-            let childPath = (path.last == 0x2F ? path : path + [0x2F]) + name
+        let separated = path.last == 0x2F ? path : path + [0x2F]
+        for (name, status) in listing {
+            let childPath = separated + name
             let childRelative = relative.isEmpty ? name : relative + [0x2F] + name
-            if !includeHidden && name.first == 0x2E {
+            guard let status else {
                 entries.append(Entry(path: childPath, relative: childRelative, kind: .skipped(reason: "hidden")))
                 continue
             }
-            switch FileSystem.status(childPath) {
+            switch status {
             case .failure(let failure):
                 // Most often a dangling symlink; only worth a failure if it promised an image.
                 let kind: Entry.Kind = Self.hasImageExtension(name)

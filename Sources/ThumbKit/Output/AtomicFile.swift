@@ -114,10 +114,19 @@ public enum AtomicFile {
     private static func syncContents(_ files: [StagedFile], into errors: inout [FileWriteError?]) {
         var pending = Array(files.indices)
         if files.count > 1 {
+            // A new file is on its directory's file system, so one `stat` per directory will do
+            // (a batch stages hundreds of files into a handful of directories).
+            var deviceOfDirectory: [String: UInt64?] = [:]
             var devices: [UInt64: [Int]] = [:]
             for index in files.indices {
-                var st = stat()
-                if stat(files[index].temporaryPath, &st) == 0 { devices[UInt64(st.st_dev), default: []].append(index) }
+                let directory = directory(of: files[index].temporaryPath)
+                let device = deviceOfDirectory[directory] ?? {
+                    var st = stat()
+                    let device: UInt64? = stat(directory, &st) == 0 ? UInt64(st.st_dev) : nil
+                    deviceOfDirectory[directory] = device
+                    return device
+                }()
+                if let device { devices[device, default: []].append(index) }
             }
             var synced = Set<Int>()
             for indexes in devices.values {
