@@ -68,7 +68,9 @@ public enum FileSystem {
 
     /// Opens a regular file for reading. `O_NONBLOCK` keeps a FIFO (or a file swapped for one since
     /// it was walked) from blocking the open, and `fstat` on the open descriptor refuses anything
-    /// but a regular file, so a device such as `/dev/zero` is never read without end.
+    /// but a regular file, so a device such as `/dev/zero` is never read without end. The flag is
+    /// left set: it has no effect on regular files (open(2)), and clearing it cost two more system
+    /// calls for every file planned and every file read.
     /// Returns the descriptor and the size `fstat` gave.
     static func openRegular(_ path: [UInt8]) -> Result<(fd: Int32, size: Int), SystemFailure> {
         let fd = withCPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
@@ -83,9 +85,6 @@ public enum FileSystem {
             close(fd)
             return .failure(SystemFailure(reason: (st.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file"))
         }
-        // Regular files never block; clear the flag so reads behave as usual.
-        let flags = fcntl(fd, F_GETFL)
-        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         return .success((fd, max(Int(st.st_size), 0)))
     }
 
