@@ -83,7 +83,16 @@ import Testing
         #expect(try JSONParser.parse(Array(#"{"s": "\u00e9\ud83d\ude00\/"}"#.utf8)) == .object(["s": .string("é😀/")]))
     }
 
-    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "\"\\ud800\"", "{\"a\":1,\"a\":2}", "[1] x", "\"tab\there\""])
+    /// Strings without escapes are decoded straight from the document, others byte by byte; both
+    /// give the same text, keep what comes before an escape, and repair invalid UTF-8.
+    @Test func jsonStringsWithAndWithoutEscapes() throws {
+        #expect(try JSONParser.parse(Array(#"["plain/é.png", "ab\ncd", "\"q\"", "", "x\\"]"#.utf8))
+                == .array([.string("plain/é.png"), .string("ab\ncd"), .string("\"q\""), .string(""), .string("x\\")]))
+        #expect(try JSONParser.parse([0x22, 0x61, 0xFF, 0x22]) == .string("a\u{FFFD}"))
+        #expect(try JSONParser.parse([0x22, 0xFF, 0x5C, 0x6E, 0x22]) == .string("\u{FFFD}\n"))
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "\"\\ud800\"", "{\"a\":1,\"a\":2}", "[1] x", "\"tab\there\"", "\"abc", "\"ab\\"])
     func jsonRejectsMalformedInput(_ text: String) {
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(text.utf8)) }
     }

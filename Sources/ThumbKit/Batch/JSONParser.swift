@@ -142,9 +142,21 @@ struct JSONParser {
 
     private mutating func parseString() throws(Failure) -> String {
         position += 1  // opening quote
-        // Collect UTF-8 bytes and decode once at the end; the document was read as bytes, so any
-        // invalid UTF-8 inside a string is repaired (U+FFFD) rather than trusted.
-        var utf8: [UInt8] = []
+        // Decode UTF-8 bytes once at the end; the document was read as bytes, so any invalid
+        // UTF-8 inside a string is repaired (U+FFFD) rather than trusted. Most strings (paths,
+        // hashes, settings) have no escapes and are decoded straight from the document: a no-op
+        // run reads a manifest of thousands of entries before it can tell nothing changed.
+        let start = position
+        while position < bytes.count {
+            let c = bytes[position]
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") || c < 0x20 { break }
+            position += 1
+        }
+        if position < bytes.count && bytes[position] == UInt8(ascii: "\"") {
+            position += 1
+            return String(decoding: bytes[start..<(position - 1)], as: UTF8.self)
+        }
+        var utf8 = Array(bytes[start..<position])
         while position < bytes.count {
             let c = bytes[position]
             if c == UInt8(ascii: "\"") {

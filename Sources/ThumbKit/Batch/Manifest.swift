@@ -1,3 +1,5 @@
+import Glibc
+
 /// The record of a batch's outputs, `thumbgen-manifest.json` in the output directory.
 ///
 /// Layout: `{"format": 1, "outputs": [entry, …]}` with entries sorted by output path (byte-wise)
@@ -94,12 +96,18 @@ public struct Manifest: Sendable, Equatable {
         (try? load(path: path)) ?? Manifest()
     }
 
+    /// `a == b`, compared with `memcmp`: the generic comparison goes byte by byte, and a manifest
+    /// of thousands of entries is megabytes.
+    private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in a.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, a.count) == 0 } }
+    }
+
     /// Writes the manifest atomically, unless the file already holds exactly these bytes (so a
     /// no-op run leaves the output directory completely untouched). Returns whether it wrote.
     @discardableResult
     public func write(to path: String) throws(FileWriteError) -> Bool {
         let bytes = encoded()
-        if case .success(let existing) = FileSystem.read(path), existing == bytes { return false }
+        if case .success(let existing) = FileSystem.read(path), Self.sameBytes(existing, bytes) { return false }
         try AtomicFile.write(bytes, to: path)
         return true
     }
