@@ -57,23 +57,17 @@ enum JSONWriter {
     /// An object whose members are already in key order (by UTF-8 bytes), as `write` lays out any
     /// object: for callers that know their keys, without a dictionary to build and sort.
     static func write(members: [(key: String, value: JSONValue)], indent: Int, into out: inout [UInt8]) {
-        if members.isEmpty { out += "{}".utf8; return }
-        out += "{\n".utf8
-        for (n, member) in members.enumerated() {
-            pad(indent + 1, &out)
-            writeString(member.key, into: &out)
-            out += ": ".utf8
+        var object = ObjectLayout(indent: indent, into: &out)
+        for member in members {
+            object.key(member.key, into: &out)
             write(member.value, indent: indent + 1, into: &out)
-            if n != members.count - 1 { out.append(UInt8(ascii: ",")) }
-            out.append(0x0A)
         }
-        pad(indent, &out)
-        out.append(UInt8(ascii: "}"))
+        object.end(into: &out)
     }
 
-    /// Lays out an object member by member, as `write(members:indent:into:)` does, for encoders
-    /// that write their members' values directly instead of building `JSONValue`s first. The
-    /// caller gives the keys in UTF-8 order, each once.
+    /// Lays out an object member by member: the one layout of every object written, also for
+    /// encoders that write their members' values directly instead of building `JSONValue`s
+    /// first. The caller gives the keys in UTF-8 order, each once.
     struct ObjectLayout {
         private let indent: Int
         private var members = 0
@@ -86,14 +80,25 @@ enum JSONWriter {
 
         /// Starts a member: what separates it from the one before, its key and the colon; the
         /// caller then writes its value.
+        mutating func key(_ key: String, into out: inout [UInt8]) {
+            startMember(&out)
+            writeString(key, into: &out)
+            out += ": ".utf8
+        }
+
+        /// `key(_:into:)` for a key known when compiling, which must need no escaping.
         mutating func key(_ key: StaticString, into out: inout [UInt8]) {
+            startMember(&out)
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            out += "\": ".utf8
+        }
+
+        private mutating func startMember(_ out: inout [UInt8]) {
             if members > 0 { out.append(UInt8(ascii: ",")) }
             out.append(0x0A)
             members += 1
             pad(indent + 1, &out)
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-            out += "\": ".utf8
         }
 
         /// Ends the object (`}`).
@@ -172,6 +177,7 @@ enum JSONWriter {
                 return x.count < y.count
             }
         }
-        return (inPlace ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+        if let precedes = inPlace ?? nil { return precedes }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 }
