@@ -22,7 +22,14 @@ public struct Manifest: Sendable, Equatable {
 
     /// Entries in output-path order.
     public var sortedEntries: [ManifestEntry] {
-        entries.values.sorted { JSONWriter.utf8Precedes($0.output, $1.output) }
+        let values = Array(entries.values)
+        return Self.outputOrder(of: values).map { values[$0] }
+    }
+
+    /// Positions of `values` in output-path order (by UTF-8 bytes), the one order of every
+    /// listing. Positions are sorted rather than the entries, which are large to move.
+    private static func outputOrder(of values: [ManifestEntry]) -> [Int] {
+        values.indices.sorted { JSONWriter.utf8Precedes(values[$0].output, values[$1].output) }
     }
 
     /// The manifest's bytes, byte-stable.
@@ -30,9 +37,8 @@ public struct Manifest: Sendable, Equatable {
         // `JSONWriter.bytes(document)`, laid out by hand around the entries so that thousands of
         // them are not first built into dictionaries and sorted key by key: the final manifest is
         // written while every core but one idles. A test holds the two to the same bytes.
-        // Positions are sorted rather than the entries, which are large to move.
         let values = Array(entries.values)
-        let order = values.indices.sorted { JSONWriter.utf8Precedes(values[$0].output, values[$1].output) }
+        let order = Self.outputOrder(of: values)
         var out: [UInt8] = []
         out.reserveCapacity(64 + 1_100 * values.count)
         out += "{\n  \"format\": \(Self.formatVersion),\n  \"outputs\": ".utf8
