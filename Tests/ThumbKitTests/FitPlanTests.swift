@@ -12,7 +12,7 @@ struct FitPlanTests {
     func insideRoundsHalfUpExactly(_ w: Int, _ h: Int, _ ow: Int, _ oh: Int) {
         let plan = FitPlan(sourceWidth: w, sourceHeight: h, boxWidth: 256, boxHeight: 256)
         #expect(plan.width == ow && plan.height == oh)
-        #expect(plan.region == SourceRegion(width: w, height: h))
+        #expect(plan.region == Rect(width: w, height: h))
         #expect(plan.canvasWidth == ow && plan.canvasHeight == oh && plan.x == 0 && plan.y == 0)
     }
 
@@ -35,14 +35,14 @@ struct FitPlanTests {
     @Test func coverCropsCentredRegion() {
         let plan = FitPlan(sourceWidth: 4000, sourceHeight: 3000, boxWidth: 256, boxHeight: 256, mode: .cover)
         #expect(plan.width == 256 && plan.height == 256)
-        #expect(plan.region == SourceRegion(x: 500, y: 0, width: 3000, height: 3000))
+        #expect(plan.region == Rect(x: 500, y: 0, width: 3000, height: 3000))
         // Fractional origin: (1001 − 600) / 2.
         let odd = FitPlan(sourceWidth: 1001, sourceHeight: 300, boxWidth: 200, boxHeight: 100, mode: .cover)
-        #expect(odd.region == SourceRegion(x: 200.5, y: 0, width: 600, height: 300))
+        #expect(odd.region == Rect(x: 200.5, y: 0, width: 600, height: 300))
         #expect(odd.width == 200 && odd.height == 100)
         // Tall source into a wide box: full width, cropped height.
         let tall = FitPlan(sourceWidth: 300, sourceHeight: 900, boxWidth: 200, boxHeight: 100, mode: .cover)
-        #expect(tall.region == SourceRegion(x: 0, y: 375, width: 300, height: 150))
+        #expect(tall.region == Rect(x: 0, y: 375, width: 300, height: 150))
     }
 
     static let gravities: [(Gravity, Double, Double)] = [
@@ -53,7 +53,7 @@ struct FitPlanTests {
     @Test(arguments: gravities)
     func coverGravityOnWideSource(_ gravity: Gravity, _ x: Double, _ y: Double) {
         let plan = FitPlan(sourceWidth: 4000, sourceHeight: 3000, boxWidth: 256, boxHeight: 256, mode: .cover, gravity: gravity)
-        #expect(plan.region == SourceRegion(x: x, y: y, width: 3000, height: 3000))
+        #expect(plan.region == Rect(x: x, y: y, width: 3000, height: 3000))
     }
 
     @Test func coverGravityOnTallSource() {
@@ -69,15 +69,15 @@ struct FitPlanTests {
     @Test func coverDoesNotEnlargeSmallSources() {
         let plan = FitPlan(sourceWidth: 300, sourceHeight: 200, boxWidth: 256, boxHeight: 256, mode: .cover)
         #expect(plan.width == 200 && plan.height == 200)
-        #expect(plan.region == SourceRegion(x: 50, y: 0, width: 200, height: 200))
+        #expect(plan.region == Rect(x: 50, y: 0, width: 200, height: 200))
         let east = FitPlan(sourceWidth: 301, sourceHeight: 200, boxWidth: 256, boxHeight: 256, mode: .cover, gravity: .east)
-        #expect(east.region == SourceRegion(x: 101, y: 0, width: 200, height: 200))
+        #expect(east.region == Rect(x: 101, y: 0, width: 200, height: 200))
         // Odd free space rounds the centred origin down to a whole pixel.
         let odd = FitPlan(sourceWidth: 301, sourceHeight: 200, boxWidth: 256, boxHeight: 256, mode: .cover)
         #expect(odd.region.x == 50)
         let enlarged = FitPlan(sourceWidth: 300, sourceHeight: 200, boxWidth: 256, boxHeight: 256, mode: .cover, enlarge: true)
         #expect(enlarged.width == 256 && enlarged.height == 256)
-        #expect(enlarged.region == SourceRegion(x: 50, y: 0, width: 200, height: 200))
+        #expect(enlarged.region == Rect(x: 50, y: 0, width: 200, height: 200))
     }
 
     @Test func containCentresOnCanvas() {
@@ -92,7 +92,7 @@ struct FitPlanTests {
 
     @Test func fillStretches() {
         let plan = FitPlan(sourceWidth: 4000, sourceHeight: 3000, boxWidth: 256, boxHeight: 100, mode: .fill)
-        #expect(plan.width == 256 && plan.height == 100 && plan.region == SourceRegion(width: 4000, height: 3000))
+        #expect(plan.width == 256 && plan.height == 100 && plan.region == Rect(width: 4000, height: 3000))
         let partly = FitPlan(sourceWidth: 100, sourceHeight: 500, boxWidth: 256, boxHeight: 256, mode: .fill)
         #expect(partly.width == 100 && partly.height == 256)
         let forced = FitPlan(sourceWidth: 100, sourceHeight: 500, boxWidth: 256, boxHeight: 256, mode: .fill, enlarge: true)

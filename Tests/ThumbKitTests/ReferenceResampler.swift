@@ -54,9 +54,9 @@ enum ReferenceResampler {
     }
 
     /// Premultiplied output pixels (`width * height * 4` doubles, unclamped) in the given light.
-    static func premultiplied(_ image: Image, width: Int, height: Int, region: SourceRegion? = nil,
+    static func premultiplied(_ image: Image, width: Int, height: Int, region: Rect? = nil,
                               kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear) -> [Double] {
-        let region = region ?? SourceRegion(width: image.width, height: image.height)
+        let region = region ?? Rect(width: image.width, height: image.height)
         let (samples, maxValue): ([Double], Double) = switch image.samples {
         case .eight(let s): (s.map(Double.init), 255)
         case .sixteen(let s): (s.map(Double.init), 65535)
@@ -91,7 +91,7 @@ enum ReferenceResampler {
     }
 
     /// Straight 8-bit sRGB output, as `Image(bitmap)` would produce from an exact result.
-    static func bytes(_ image: Image, width: Int, height: Int, region: SourceRegion? = nil,
+    static func bytes(_ image: Image, width: Int, height: Int, region: Rect? = nil,
                       kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear) -> [UInt8] {
         let p = premultiplied(image, width: width, height: height, region: region, kernel: kernel, light: light)
         func round255(_ v: Double) -> UInt8 { UInt8(min(max((v * 255 + 0.5).rounded(.down), 0), 255)) }

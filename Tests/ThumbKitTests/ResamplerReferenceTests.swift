@@ -11,7 +11,7 @@ struct ResamplerReferenceTests {
         let image: @Sendable () -> Image
         let width: Int
         let height: Int
-        var region: SourceRegion? = nil
+        var region: Rect? = nil
         var testDescription: String { "\(name) → \(width)x\(height)" + (region.map { " from \($0)" } ?? "") }
     }
 
@@ -26,9 +26,9 @@ struct ResamplerReferenceTests {
         Case(name: "checkerboard 1px", image: { TestPatterns.checkerboard(120, 90, cell: 1) }, width: 37, height: 29),
         Case(name: "checkerboard 3px", image: { TestPatterns.checkerboard(120, 90, cell: 3) }, width: 50, height: 50),
         Case(name: "noise cover crop", image: { TestPatterns.noise(160, 90, seed: 4) }, width: 32, height: 32,
-             region: SourceRegion(x: 34.5, y: 0, width: 90, height: 90)),
+             region: Rect(x: 34.5, y: 0, width: 90, height: 90)),
         Case(name: "gradient fractional crop up", image: { TestPatterns.gradient(50, 50) }, width: 80, height: 60,
-             region: SourceRegion(x: 10.25, y: 7.75, width: 20.5, height: 30.3)),
+             region: Rect(x: 10.25, y: 7.75, width: 20.5, height: 30.3)),
         Case(name: "16-bit ramp", image: { TestPatterns.ramp16(90, 70) }, width: 31, height: 23),
     ]
 
@@ -46,17 +46,17 @@ struct ResamplerReferenceTests {
         return try PNGDecoder.decode(path: path)
     }
 
-    static let photoCases: [(String, Int, Int, SourceRegion?)] = [
+    static let photoCases: [(String, Int, Int, Rect?)] = [
         ("cat-rgba8.png", 64, 96, nil),
         ("cat-rgba8.png", 171, 256, nil),
-        ("cat-rgba8.png", 100, 100, SourceRegion(x: 0, y: 80, width: 320, height: 320)),
+        ("cat-rgba8.png", 100, 100, Rect(x: 0, y: 80, width: 320, height: 320)),
         ("cat-rgba8.png", 37, 23, nil),
         ("cat-rgb16.png", 85, 128, nil),
         ("cat-rgb16.png", 200, 300, nil),
     ]
 
     @Test(arguments: photoCases)
-    func photos(_ name: String, _ width: Int, _ height: Int, _ region: SourceRegion?) throws {
+    func photos(_ name: String, _ width: Int, _ height: Int, _ region: Rect?) throws {
         let image = try Self.fixture(name)
         let ours = Image(Resampler().resample(image, to: width, height: height, region: region)).rgba8
         let reference = ReferenceResampler.bytes(image, width: width, height: height, region: region)
@@ -70,7 +70,7 @@ struct ResamplerReferenceTests {
             .appendingPathComponent("../Fixtures/photos/\(name)").standardized.path
         let image = try PNGDecoder.decode(path: path)
         var decoder = try PNGDecoder(path: path)
-        let region = SourceRegion(x: 3.5, y: 20.25, width: Double(image.width) - 10, height: Double(image.height) / 2)
+        let region = Rect(x: 3.5, y: 20.25, width: Double(image.width) - 10, height: Double(image.height) / 2)
         let streamed = try Resampler().resample(&decoder, to: 60, height: 45, region: region)
         #expect(streamed == Resampler().resample(image, to: 60, height: 45, region: region))
     }

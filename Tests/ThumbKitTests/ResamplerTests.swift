@@ -20,7 +20,7 @@ struct ResamplerTests {
                 }
             }
             // And from a fractional region.
-            let region = SourceRegion(x: 3.3, y: 1.7, width: 20.1, height: 13.9)
+            let region = Rect(x: 3.3, y: 1.7, width: 20.1, height: 13.9)
             let out = Image(Resampler(kernel: kernel).resample(image, to: 9, height: 31, region: region)).rgba8
             #expect(Set(stride(from: 0, to: out.count, by: 4).map { out[$0] }) == [colour.0])
         }
@@ -86,7 +86,7 @@ struct ResamplerTests {
             #expect(try resampler.resample(&rows, to: 37, height: 23) == direct)
             // Unscaled integer crops are exact copies of the cropped pixels too.
             let crop = resampler.resample(image, to: 10, height: 5,
-                                          region: SourceRegion(x: 4, y: 6, width: 10, height: 5))
+                                          region: Rect(x: 4, y: 6, width: 10, height: 5))
             for y in 0..<5 { for x in 0..<10 { #expect(crop[x, y] == direct[x + 4, y + 6]) } }
         }
         let image8 = TestPatterns.noise(37, 23, seed: 8)
@@ -165,7 +165,7 @@ struct ResamplerTests {
                 #expect(planar == (try portable.resample(&rgbPortable, to: w, height: h)), "\(kernel) \(w)x\(h) RGB")
                 #expect(planar == vector.resample(opaque, to: w, height: h), "\(kernel) \(w)x\(h) RGB vs RGBA")
             }
-            let region = SourceRegion(x: 10.5, y: 3.25, width: 150, height: 30)
+            let region = Rect(x: 10.5, y: 3.25, width: 150, height: 30)
             #expect(vector.resample(opaque, to: 40, height: 8, region: region)
                     == portable.resample(opaque, to: 40, height: 8, region: region))
             // 16-bit: opaque rows (RGBA and RGB) take the planar pass, translucent ones RGBA.
@@ -184,10 +184,10 @@ struct ResamplerTests {
         let image = TestPatterns.noise(50, 400, seed: 10)
         var rows = ImageRows(image)
         let top = try Resampler().resample(&rows, to: 10, height: 10,
-                                           region: SourceRegion(x: 0, y: 0, width: 50, height: 50))
+                                           region: Rect(x: 0, y: 0, width: 50, height: 50))
         // Lanczos-3 reducing 5×: the last output row reads up to ~ 47.5 + 15 rows.
         #expect(rows.rowsRead <= 64)
-        #expect(top == Resampler().resample(image, to: 10, height: 10, region: SourceRegion(x: 0, y: 0, width: 50, height: 50)))
+        #expect(top == Resampler().resample(image, to: 10, height: 10, region: Rect(x: 0, y: 0, width: 50, height: 50)))
     }
 
     /// The PngSuite's interlaced/plain pairs, checked in with the tests.

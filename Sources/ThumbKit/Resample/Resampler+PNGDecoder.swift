@@ -3,7 +3,7 @@ extension Resampler {
     /// row (`resample(_:to:height:region:)` with the decoder as `RowSource`) when the file is not
     /// interlaced, decoded whole first when it is (Adam7 rows are final only after the last pass).
     public func resample(_ decoder: PNGDecoder, to width: Int, height: Int,
-                         region: SourceRegion? = nil) throws(PNGError) -> Bitmap {
+                         region: Rect? = nil) throws(PNGError) -> Bitmap {
         if decoder.info.interlaced {
             return resample(try decoder.decodeImage(), to: width, height: height, region: region)
         }

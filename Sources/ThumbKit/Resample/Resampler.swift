@@ -6,7 +6,7 @@
 /// it arrives → vertical pass over a sliding window of filtered rows → a premultiplied `Bitmap` in
 /// the same light. `Image(bitmap)` then rounds it exactly back to 8-bit sRGB.
 ///
-/// Geometry: mapping a source span of `A` pixels (the image, or a `SourceRegion`) onto `B` output
+/// Geometry: mapping a source span of `A` pixels (the image, or a `Rect`) onto `B` output
 /// pixels, output pixel `i` is centred at source coordinate `origin + (i + 0.5)·A/B − 0.5`, where
 /// pixel `j` is centred at `j`. When reducing, the kernel is stretched by `A/B` (support `3·A/B`
 /// for Lanczos-3); when enlarging it is used at its natural width. Taps outside the image are
@@ -35,8 +35,8 @@ public struct Resampler: Sendable, Hashable {
 
     /// Resamples an in-memory image (or the `region` of it; default the whole image) to
     /// `width` × `height` pixels. Both must be positive and the region must lie inside the image.
-    public func resample(_ image: Image, to width: Int, height: Int, region: SourceRegion? = nil) -> Bitmap {
-        let region = region ?? SourceRegion(width: image.width, height: image.height)
+    public func resample(_ image: Image, to width: Int, height: Int, region: Rect? = nil) -> Bitmap {
+        let region = region ?? Rect(width: image.width, height: image.height)
         if width == image.width && height == image.height && region.isWhole(width: image.width, height: image.height) {
             return Bitmap(image, light: light)
         }
@@ -65,8 +65,8 @@ public struct Resampler: Sendable, Hashable {
     /// row. Rows are read in order and reading stops after the last row the output needs; rows the
     /// output never reads are read (the source cannot seek) but not converted or filtered.
     public func resample<Source: RowSource>(_ source: inout Source, to width: Int, height: Int,
-                                            region: SourceRegion? = nil) throws(Source.ReadError) -> Bitmap {
-        let region = region ?? SourceRegion(width: source.width, height: source.height)
+                                            region: Rect? = nil) throws(Source.ReadError) -> Bitmap {
+        let region = region ?? Rect(width: source.width, height: source.height)
         var engine = makeEngine(sourceWidth: source.width, sourceHeight: source.height,
                                 width: width, height: height, region: region)
         let channels = source.rowChannels
@@ -96,7 +96,7 @@ public struct Resampler: Sendable, Hashable {
     }
 
     private func makeEngine(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int,
-                            region: SourceRegion) -> ResampleEngine {
+                            region: Rect) -> ResampleEngine {
         precondition(width > 0 && height > 0, "output dimensions must be positive")
         precondition(region.fits(width: sourceWidth, height: sourceHeight), "region must lie inside the image")
         let columns = AxisWeights(inputSize: sourceWidth, outputSize: width, origin: region.x,

@@ -21,7 +21,7 @@ public struct FitPlan: Sendable, Hashable {
     public let height: Int
     /// The part of the source mapped onto the resampled image, in source pixels; may be fractional
     /// for `cover`.
-    public let region: SourceRegion
+    public let region: Rect
     /// Width of the final canvas (the box for `contain`, else `width`).
     public let canvasWidth: Int
     /// Height of the final canvas (the box for `contain`, else `height`).
@@ -41,7 +41,7 @@ public struct FitPlan: Sendable, Hashable {
                      && (1...limit).contains(boxWidth) && (1...limit).contains(boxHeight),
                      "fit sizes must be 1...2^24")
         let w = sourceWidth, h = sourceHeight, bw = boxWidth, bh = boxHeight
-        let whole = SourceRegion(width: w, height: h)
+        let whole = Rect(width: w, height: h)
         let fitsInBox = w <= bw && h <= bh
         // Would this mode's scaling enlarge or shrink the source?
         func allowed(enlarges: Bool, shrinks: Bool) -> Bool {
@@ -80,19 +80,19 @@ public struct FitPlan: Sendable, Hashable {
             let enlarges = w < bw || h < bh
             let shrinks = w > bw && h > bh
             if allowed(enlarges: enlarges, shrinks: shrinks) {
-                let region: SourceRegion
+                let region: Rect
                 if wider {
                     let rw = Double(h) * Double(bw) / Double(bh)
-                    region = SourceRegion(x: (Double(w) - rw) * Double(hn) / Double(hd), y: 0, width: rw, height: Double(h))
+                    region = Rect(x: (Double(w) - rw) * Double(hn) / Double(hd), y: 0, width: rw, height: Double(h))
                 } else {
                     let rh = Double(w) * Double(bh) / Double(bw)
-                    region = SourceRegion(x: 0, y: (Double(h) - rh) * Double(vn) / Double(vd), width: Double(w), height: rh)
+                    region = Rect(x: 0, y: (Double(h) - rh) * Double(vn) / Double(vd), width: Double(w), height: rh)
                 }
                 self.init(bw, bh, region, bw, bh, 0, 0)
             } else {
                 let cw = wider ? max(1, min(w, FitPlan.roundedRatio(h, bw, bh))) : w
                 let ch = wider ? h : max(1, min(h, FitPlan.roundedRatio(w, bh, bw)))
-                let region = SourceRegion(x: Double((w - cw) * hn / hd), y: Double((h - ch) * vn / vd),
+                let region = Rect(x: Double((w - cw) * hn / hd), y: Double((h - ch) * vn / vd),
                                           width: Double(cw), height: Double(ch))
                 self.init(cw, ch, region, cw, ch, 0, 0)
             }
@@ -112,7 +112,7 @@ public struct FitPlan: Sendable, Hashable {
                   boxHeight: boxHeight, mode: mode, gravity: gravity, scale: enlarge ? .any : .shrinkOnly)
     }
 
-    private init(_ width: Int, _ height: Int, _ region: SourceRegion, _ canvasWidth: Int, _ canvasHeight: Int,
+    private init(_ width: Int, _ height: Int, _ region: Rect, _ canvasWidth: Int, _ canvasHeight: Int,
                  _ x: Int, _ y: Int) {
         self.width = width
         self.height = height

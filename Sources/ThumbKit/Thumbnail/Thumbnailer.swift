@@ -70,7 +70,7 @@ public struct Thumbnailer: Sendable {
         // image's own content ends before its last pixel does when the size is not a multiple.
         let f = Double(loaded.reduction)
         let x = min(plan.region.x / f, Double(image.width) - 1), y = min(plan.region.y / f, Double(image.height) - 1)
-        let region = SourceRegion(x: x, y: y, width: min(plan.region.width / f, Double(image.width) - x),
+        let region = Rect(x: x, y: y, width: min(plan.region.width / f, Double(image.width) - x),
                                   height: min(plan.region.height / f, Double(image.height) - y))
         let bitmap = Resampler(kernel: options.kernel, light: options.light)
             .resample(image, to: plan.width, height: plan.height, region: region)
