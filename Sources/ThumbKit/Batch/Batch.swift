@@ -14,9 +14,9 @@
 /// ```
 ///
 /// ## Policy
-/// - **Recognition.** Images are recognised by content (`ImageSignature`), not by name. A file
+/// - **Recognition.** Images are recognised by content (`ImageFormat`), not by name. A file
 ///   named `.png`/`.jpg`/`.jpeg` (any case) that is not a supported image fails; other files
-///   are skipped. JPEG is recognised and reported as unsupported.
+///   are skipped.
 /// - **Walking.** Directories are walked depth first in byte-wise name order. Hidden names are
 ///   skipped unless asked for. Symlinks are followed; a link to a directory already on the
 ///   current path is skipped (device + inode). The output directory is never walked. Only

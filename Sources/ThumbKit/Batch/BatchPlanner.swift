@@ -45,7 +45,7 @@ public struct BatchPlanner: Sendable {
         case .file(let size): fileSize = size
         }
         let head: [UInt8]
-        switch FileSystem.head(entry.path, count: ImageSignature.longestPrefix) {
+        switch FileSystem.head(entry.path, count: ImageFormat.detectionLength) {
         case .failure(let failure):
             // An unreadable file the user did not mean as an image is not worth failing the run.
             if explicitFile || SourceWalker.hasImageExtension(entry.relative) {
@@ -55,13 +55,12 @@ public struct BatchPlanner: Sendable {
         case .success(let bytes):
             head = bytes
         }
-        guard let format = ImageSignature.recognise(head) else {
+        guard ImageFormat.detect(head) != nil else {
             if explicitFile || SourceWalker.hasImageExtension(entry.relative) {
                 return .failed(path: shown, reason: "not a supported image (content is neither PNG nor JPEG)")
             }
             return .skipped(path: shown, reason: "not an image")
         }
-        guard format.isSupported else { return .failed(path: shown, reason: "unsupported format (\(format.name))") }
         // Output names and manifest keys are text; a name that is not UTF-8 cannot be mirrored.
         guard let path = PathEscaping.validString(entry.path), let relative = PathEscaping.validString(entry.relative) else {
             return .failed(path: shown, reason: "file name is not valid UTF-8, so no output name can be made for it")

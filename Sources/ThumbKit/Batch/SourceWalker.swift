@@ -114,6 +114,6 @@ struct SourceWalker {
     static func hasImageExtension(_ name: [UInt8]) -> Bool {
         guard let dot = name.lastIndex(of: 0x2E) else { return false }
         let ext = String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
-        return ImageSignature.imageExtensions.contains(ext)
+        return ImageFormat.fileExtensions.contains(ext)
     }
 }

@@ -28,8 +28,8 @@ public struct ImageLoader: Sendable {
     }
 
     /// The supported format the bytes are in, if any.
-    public static func format(of bytes: [UInt8]) -> ImageSignature? {
-        ImageSignature.recognise(Array(bytes.prefix(ImageSignature.longestPrefix)))
+    public static func format(of bytes: [UInt8]) -> ImageFormat? {
+        ImageFormat.detect(bytes.prefix(ImageFormat.detectionLength))
     }
 
     /// Loads an image. `shrinkTarget` is the upright size the whole image will be resampled to;
@@ -50,8 +50,6 @@ public struct ImageLoader: Sendable {
             return try load(decoder)
         case .jpeg:
             do { return try loadJPEG(bytes, shrinkTargetForSize: shrinkTargetForSize) } catch { throw .jpeg(error) }
-        default:
-            throw .unsupported(format: format.name)
         }
     }
 

@@ -4,7 +4,7 @@ public struct LoadedImage: Sendable, Equatable {
     /// The pixels: upright (when rotation was asked for), sRGB (when conversion was asked for).
     public let image: Image
     /// The file's format.
-    public let format: ImageSignature
+    public let format: ImageFormat
     /// The upright size of the full image in the file, before any reduction on load. Fit plans are
     /// computed from this size so that output sizes do not depend on the reduction.
     public let fullWidth: Int

@@ -47,8 +47,8 @@ struct InfoCommand: Command {
     }
 
     static func startsLikeJPEG(_ path: String) -> Bool {
-        guard case .success(let head) = FileSystem.head(Array(path.utf8), count: ImageSignature.jpeg.prefix.count) else { return false }
-        return head.starts(with: ImageSignature.jpeg.prefix)
+        guard case .success(let head) = FileSystem.head(Array(path.utf8), count: ImageFormat.detectionLength) else { return false }
+        return ImageFormat.detect(head) == .jpeg
     }
 
     static func read(_ path: String, limits: DecodeLimits) throws(PNGError) -> [UInt8] {
