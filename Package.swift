@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "thumbgen", targets: ["thumbgen"]),
     ],
     targets: [
+        // What the C codec modules share: limits reported as data, message copying.
+        .target(name: "CCodecSupport"),
         // libpng and zlib as the system provides them (pkg-config libpng).
         .systemLibrary(
             name: "CPNGSystem",
@@ -18,7 +20,7 @@ let package = Package(
         // so Swift never sees a longjmp.
         .target(
             name: "CLibPNG",
-            dependencies: ["CPNGSystem"],
+            dependencies: ["CPNGSystem", "CCodecSupport"],
             linkerSettings: [.linkedLibrary("z")]
         ),
         // libjpeg(-turbo) as the system provides it (pkg-config libjpeg).
@@ -30,7 +32,7 @@ let package = Package(
         // The only code that calls libjpeg: error_exit longjmps back inside C, never into Swift.
         .target(
             name: "CLibJPEG",
-            dependencies: ["CJPEGSystem"]
+            dependencies: ["CJPEGSystem", "CCodecSupport"]
         ),
         // Little CMS 2 as the system provides it (pkg-config lcms2).
         .systemLibrary(
@@ -41,7 +43,7 @@ let package = Package(
         // The only code that calls lcms2: per-call contexts, errors captured as messages.
         .target(
             name: "CLibLCMS",
-            dependencies: ["CLCMSSystem"]
+            dependencies: ["CLCMSSystem", "CCodecSupport"]
         ),
         // Hot loops that need CPU features Swift cannot request per function (SHA extensions, AVX2),
         // chosen at run time, each with a portable path giving bit-identical results.

@@ -29,6 +29,13 @@ struct tg_jpeg_reader {
     int finished;
     int raw_cmyk;
     int convert_cmyk;           /* rows come out as CMYK and are converted to RGBA here */
+    int row_channels;           /* 3 (RGB) or 4 (RGBA, or raw CMYK) per output pixel */
+    const uint8_t *base;        /* the encoded bytes while lent (tg_jpeg_rebase_memory), else NULL */
+    size_t size;
+    size_t parked;              /* offset of libjpeg's read position while the bytes are not lent */
+    int is_parked;
+    tg_limit_hit limit;         /* what a TG_JPEG_ERR_LIMIT failure exceeded */
+    uint8_t *scratch;           /* rows tg_jpeg_finish reads past; freed by close if a jump left it */
     uint32_t max_scans;
     uint8_t *icc;               /* from jpeg_read_icc_profile (malloc) */
     unsigned int icc_size;
@@ -41,7 +48,7 @@ struct tg_jpeg_reader {
 };
 
 static void copy_message(char *dst, const char *src) {
-    snprintf(dst, TG_JPEG_MESSAGE_SIZE, "%s", src ? src : "");
+    tg_copy_message(dst, TG_JPEG_MESSAGE_SIZE, src);
 }
 
 /* The reader is the first thing libjpeg's cinfo lives in, so the callbacks get back to it. */
@@ -94,9 +101,9 @@ static void progress_monitor(j_common_ptr cinfo) {
     struct tg_jpeg_reader *r = reader_of(cinfo);
     j_decompress_ptr d = (j_decompress_ptr)cinfo;
     if (r->max_scans != 0 && d->input_scan_number > (int)r->max_scans) {
-        char text[TG_JPEG_MESSAGE_SIZE];
-        snprintf(text, sizeof text, "progressive JPEG has more than %u scans", (unsigned)r->max_scans);
-        fail_jump(r, TG_JPEG_ERR_LIMIT, text);
+        r->limit = (tg_limit_hit){TG_LIMIT_SCANS, d->image_width, d->image_height,
+                                  (uint64_t)d->input_scan_number, r->max_scans};
+        fail_jump(r, TG_JPEG_ERR_LIMIT, "too many progressive scans");
     }
 }
 
@@ -122,9 +129,8 @@ static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t siz
         return TG_JPEG_ERR_NOT_JPEG;
     }
     if (limits->max_file_bytes != 0 && size > limits->max_file_bytes) {
-        snprintf(r->message, TG_JPEG_MESSAGE_SIZE,
-                 "file is larger than the limit of %llu bytes (--max-file-bytes)",
-                 (unsigned long long)limits->max_file_bytes);
+        r->limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, size, limits->max_file_bytes};
+        copy_message(r->message, "file is larger than the byte limit");
         return TG_JPEG_ERR_LIMIT;
     }
     r->max_scans = limits->max_scans;
@@ -138,6 +144,8 @@ static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t siz
     r->created = 1;
     r->progress.progress_monitor = progress_monitor;
     r->cinfo.progress = &r->progress;
+    r->base = data;
+    r->size = size;
     jpeg_mem_src(&r->cinfo, data, (unsigned long)size);
     /* EXIF (APP1) and ICC (APP2) are kept whole; a marker holds at most 65533 bytes. */
     jpeg_save_markers(&r->cinfo, JPEG_APP0 + 1, 0xFFFF);
@@ -147,15 +155,14 @@ static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t siz
     uint32_t width = r->cinfo.image_width, height = r->cinfo.image_height;
     uint64_t pixels = (uint64_t)width * (uint64_t)height;
     if (limits->max_pixels != 0 && pixels > limits->max_pixels) {
-        snprintf(r->message, TG_JPEG_MESSAGE_SIZE,
-                 "image is %ux%u (%llu pixels), above the limit of %llu pixels (--max-pixels)",
-                 (unsigned)width, (unsigned)height, (unsigned long long)pixels,
-                 (unsigned long long)limits->max_pixels);
+        r->limit = (tg_limit_hit){TG_LIMIT_PIXELS, width, height, pixels, limits->max_pixels};
+        copy_message(r->message, "image is above the pixel limit");
         return TG_JPEG_ERR_LIMIT;
     }
     if (limits->max_dimension != 0 && (width > limits->max_dimension || height > limits->max_dimension)) {
-        snprintf(r->message, TG_JPEG_MESSAGE_SIZE, "image is %ux%u, above the limit of %u pixels per side",
-                 (unsigned)width, (unsigned)height, (unsigned)limits->max_dimension);
+        r->limit = (tg_limit_hit){TG_LIMIT_DIMENSION, width, height, width > height ? width : height,
+                                  limits->max_dimension};
+        copy_message(r->message, "image is above the size limit");
         return TG_JPEG_ERR_LIMIT;
     }
     r->summary.width = width;
@@ -175,8 +182,10 @@ static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t siz
 }
 
 int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *limits,
-                        tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE]) {
+                        tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE],
+                        tg_limit_hit *limit) {
     *out = NULL;
+    *limit = (tg_limit_hit){0};
     struct tg_jpeg_reader *r = calloc(1, sizeof *r);
     if (!r) {
         copy_message(message, "out of memory");
@@ -185,12 +194,36 @@ int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *
     int status = open_header(r, data, size, limits);
     if (status != TG_JPEG_OK) {
         copy_message(message, r->message);
+        *limit = r->limit;
         tg_jpeg_close(r);
         return status;
     }
     *info = r->summary;
     *out = r;
     return TG_JPEG_OK;
+}
+
+/* libjpeg's memory source reads through next_input_byte. While the bytes are not lent, the read
+ * position is parked as an offset; a pointer outside the bytes (libjpeg's fake EOI, inserted when
+ * the data runs out) is left alone. */
+void tg_jpeg_rebase_memory(tg_jpeg_reader *r, const uint8_t *data) {
+    struct jpeg_source_mgr *src = r->cinfo.src;
+    if (!src) {
+        r->base = data;
+        return;
+    }
+    if (data == NULL) {
+        const JOCTET *p = src->next_input_byte;
+        if (r->base && p >= r->base && p <= r->base + r->size) {
+            r->parked = (size_t)(p - r->base);
+            r->is_parked = 1;
+            src->next_input_byte = NULL;
+        }
+    } else if (r->is_parked) {
+        src->next_input_byte = data + r->parked;
+        r->is_parked = 0;
+    }
+    r->base = data;
 }
 
 int tg_jpeg_exif(const tg_jpeg_reader *r, const uint8_t **data, size_t *size) {
@@ -223,8 +256,8 @@ int tg_jpeg_icc(tg_jpeg_reader *r, const uint8_t **data, size_t *size) {
     return 1;
 }
 
-int tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int allow_partial,
-                  uint32_t *out_width, uint32_t *out_height) {
+int tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int allow_partial, int rgb_rows,
+                  uint32_t *out_width, uint32_t *out_height, int *out_channels) {
     if (r->failure != TG_JPEG_OK) return r->failure;
     if (r->started) {
         copy_message(r->message, "decompression already started");
@@ -250,15 +283,18 @@ int tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int allow_pa
         r->cinfo.out_color_space = JCS_CMYK;
         r->raw_cmyk = raw_cmyk;
         r->convert_cmyk = !raw_cmyk;
+        r->row_channels = 4;
     } else {
-        r->cinfo.out_color_space = JCS_EXT_RGBA;
+        r->cinfo.out_color_space = rgb_rows ? JCS_EXT_RGB : JCS_EXT_RGBA;
+        r->row_channels = rgb_rows ? 3 : 4;
     }
     jpeg_calc_output_dimensions(&r->cinfo);
     *out_width = r->cinfo.output_width;
     *out_height = r->cinfo.output_height;
+    *out_channels = r->row_channels;
     jpeg_start_decompress(&r->cinfo);
     r->started = 1;
-    if (r->cinfo.output_components != 4) {
+    if (r->cinfo.output_components != r->row_channels) {
         copy_message(r->message, "internal error: unexpected output layout");
         return r->failure = TG_JPEG_ERR_STATE;
     }
@@ -281,35 +317,76 @@ static void cmyk_row_to_rgba(uint8_t *row, uint32_t width, int inverted) {
     }
 }
 
-int tg_jpeg_read_image(tg_jpeg_reader *r, uint8_t *dst) {
-    if (r->failure != TG_JPEG_OK) return r->failure;
-    if (!r->started || r->finished) {
-        copy_message(r->message, "read without start, or twice");
-        return r->failure = TG_JPEG_ERR_STATE;
-    }
-    if (setjmp(r->jump)) {
-        return r->failure != TG_JPEG_OK ? r->failure : TG_JPEG_ERR_LIBJPEG;
-    }
-    size_t row_bytes = (size_t)r->cinfo.output_width * 4;
-    while (r->cinfo.output_scanline < r->cinfo.output_height) {
+/* Reads up to `count` rows, a few at a time as libjpeg hands them out (up to four per call for
+ * 2x2 subsampling). Called behind the caller's setjmp. */
+static void read_rows(struct tg_jpeg_reader *r, uint8_t *dst, uint32_t count) {
+    size_t row_bytes = (size_t)r->cinfo.output_width * (size_t)r->row_channels;
+    JDIMENSION end = r->cinfo.output_scanline + count;
+    while (r->cinfo.output_scanline < end) {
         JSAMPROW rows[4];
         JDIMENSION first = r->cinfo.output_scanline;
         int n = 0;
-        for (; n < 4 && first + (JDIMENSION)n < r->cinfo.output_height; n++)
-            rows[n] = dst + (size_t)(first + (JDIMENSION)n) * row_bytes;
+        for (; n < 4 && first + (JDIMENSION)n < end; n++)
+            rows[n] = dst + (size_t)(first + (JDIMENSION)n - (end - count)) * row_bytes;
         JDIMENSION got = jpeg_read_scanlines(&r->cinfo, rows, (JDIMENSION)n);
         if (r->convert_cmyk) {
             for (JDIMENSION i = 0; i < got; i++) cmyk_row_to_rgba(rows[i], r->cinfo.output_width, r->summary.inverted_cmyk);
         }
-        if (got == 0) {
-            copy_message(r->message, "libjpeg returned no rows");
-            return r->failure = TG_JPEG_ERR_LIBJPEG;
-        }
+        if (got == 0) fail_jump(r, TG_JPEG_ERR_LIBJPEG, "libjpeg returned no rows");
     }
-    /* Reads to EOI so that a truncated tail or trailing garbage is noticed too. */
+}
+
+static int check_reading(struct tg_jpeg_reader *r, uint32_t count) {
+    if (r->failure != TG_JPEG_OK) return r->failure;
+    if (!r->started || r->finished) {
+        copy_message(r->message, "read without start, or after the end");
+        return r->failure = TG_JPEG_ERR_STATE;
+    }
+    if (count > r->cinfo.output_height - r->cinfo.output_scanline) {
+        copy_message(r->message, "read past the last row");
+        return r->failure = TG_JPEG_ERR_STATE;
+    }
+    return TG_JPEG_OK;
+}
+
+int tg_jpeg_read_rows(tg_jpeg_reader *r, uint8_t *dst, uint32_t count) {
+    int status = check_reading(r, count);
+    if (status != TG_JPEG_OK) return status;
+    if (setjmp(r->jump)) {
+        return r->failure != TG_JPEG_OK ? r->failure : TG_JPEG_ERR_LIBJPEG;
+    }
+    read_rows(r, dst, count);
+    return TG_JPEG_OK;
+}
+
+int tg_jpeg_finish(tg_jpeg_reader *r) {
+    int status = check_reading(r, 0);
+    if (status != TG_JPEG_OK) return status;
+    if (setjmp(r->jump)) {
+        return r->failure != TG_JPEG_OK ? r->failure : TG_JPEG_ERR_LIBJPEG;
+    }
+    if (r->cinfo.output_scanline < r->cinfo.output_height) {
+        /* Rows nobody needs are still decoded: the data up to EOI is checked the same way whether
+         * the image was read whole or streamed, so a truncated tail fails either way. */
+        size_t row_bytes = (size_t)r->cinfo.output_width * (size_t)r->row_channels;
+        uint8_t *scratch = malloc(row_bytes * 4);
+        if (!scratch) return r->failure = TG_JPEG_ERR_MEMORY;
+        r->scratch = scratch;
+        while (r->cinfo.output_scanline < r->cinfo.output_height) {
+            JDIMENSION left = r->cinfo.output_height - r->cinfo.output_scanline;
+            read_rows(r, scratch, left < 4 ? left : 4);
+        }
+        r->scratch = NULL;
+        free(scratch);
+    }
     jpeg_finish_decompress(&r->cinfo);
     r->finished = 1;
     return TG_JPEG_OK;
+}
+
+int tg_jpeg_read_image(tg_jpeg_reader *r, uint8_t *dst) {
+    int status = tg_jpeg_read_rows(r, dst, r->started ? r->cinfo.output_height - r->cinfo.output_scanline : 0);
+    return status != TG_JPEG_OK ? status : tg_jpeg_finish(r);
 }
 
 int tg_jpeg_warning_count(const tg_jpeg_reader *r) { return r->warnings; }
@@ -318,11 +395,14 @@ const char *tg_jpeg_warning(const tg_jpeg_reader *r, int index) {
     return index >= 0 && index < r->kept ? r->warning_text[index] : "";
 }
 int tg_jpeg_was_truncated(const tg_jpeg_reader *r) { return r->truncated; }
+int tg_jpeg_is_raw_cmyk(const tg_jpeg_reader *r) { return r->started && r->raw_cmyk; }
 const char *tg_jpeg_reader_message(const tg_jpeg_reader *r) { return r->message; }
+const tg_limit_hit *tg_jpeg_reader_limit(const tg_jpeg_reader *r) { return &r->limit; }
 
 void tg_jpeg_close(tg_jpeg_reader *r) {
     if (!r) return;
     if (r->created) jpeg_destroy_decompress(&r->cinfo);
+    free(r->scratch);
     free(r->icc);
     free(r);
 }

@@ -31,12 +31,13 @@ struct tg_png_reader {
     int failure;                /* TG_PNG_* code set by the read callback before png_error */
     uint32_t rows_read;
     int finished;
+    tg_limit_hit limit;         /* what a TG_PNG_ERR_LIMIT failure exceeded */
     tg_png_info summary;
     char message[TG_PNG_MESSAGE_SIZE];
 };
 
 static void copy_message(char *dst, const char *src) {
-    snprintf(dst, TG_PNG_MESSAGE_SIZE, "%s", src ? src : "");
+    tg_copy_message(dst, TG_PNG_MESSAGE_SIZE, src);
 }
 
 /* ---- reading ---- */
@@ -65,10 +66,8 @@ static void fail_in_callback(png_structp png, struct tg_png_reader *r, int code,
 static void read_callback(png_structp png, png_bytep dst, size_t length) {
     struct tg_png_reader *r = png_get_io_ptr(png);
     if (r->max_bytes != 0 && r->bytes_read + length > r->max_bytes) {
-        char text[TG_PNG_MESSAGE_SIZE];
-        snprintf(text, sizeof text, "file is larger than the limit of %llu bytes (--max-file-bytes)",
-                 (unsigned long long)r->max_bytes);
-        fail_in_callback(png, r, TG_PNG_ERR_LIMIT, text);
+        r->limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, r->bytes_read + length, r->max_bytes};
+        fail_in_callback(png, r, TG_PNG_ERR_LIMIT, "file is larger than the byte limit");
     }
     size_t got;
     if (r->file) {
@@ -157,10 +156,8 @@ static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_
     png_get_IHDR(r->png, r->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
     uint64_t pixels = (uint64_t)width * (uint64_t)height;
     if (limits->max_pixels != 0 && pixels > limits->max_pixels) {
-        snprintf(r->message, TG_PNG_MESSAGE_SIZE,
-                 "image is %ux%u (%llu pixels), above the limit of %llu pixels (--max-pixels)",
-                 (unsigned)width, (unsigned)height, (unsigned long long)pixels,
-                 (unsigned long long)limits->max_pixels);
+        r->limit = (tg_limit_hit){TG_LIMIT_PIXELS, width, height, pixels, limits->max_pixels};
+        copy_message(r->message, "image is above the pixel limit");
         return TG_PNG_ERR_LIMIT;
     }
     int has_trns = png_get_valid(r->png, r->info, PNG_INFO_tRNS) != 0;
@@ -201,11 +198,12 @@ static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_
 }
 
 static int open_common(struct tg_png_reader *r, const tg_png_limits *limits, tg_png_reader **out,
-                       tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]) {
+                       tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE], tg_limit_hit *limit) {
     r->max_bytes = limits->max_file_bytes;
     int status = finish_open(r, limits, info);
     if (status != TG_PNG_OK) {
         copy_message(message, r->message);
+        *limit = r->limit;
         tg_png_close(r);
         return status;
     }
@@ -214,8 +212,9 @@ static int open_common(struct tg_png_reader *r, const tg_png_limits *limits, tg_
 }
 
 int tg_png_open_file(const char *path, const tg_png_limits *limits, tg_png_reader **out,
-                     tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]) {
+                     tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE], tg_limit_hit *limit) {
     *out = NULL;
+    *limit = (tg_limit_hit){0};
     /* O_NONBLOCK so that opening a FIFO cannot hang; only regular files are read. */
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
@@ -248,12 +247,14 @@ int tg_png_open_file(const char *path, const tg_png_limits *limits, tg_png_reade
         return TG_PNG_ERR_MEMORY;
     }
     r->file = file;
-    return open_common(r, limits, out, info, message);
+    return open_common(r, limits, out, info, message, limit);
 }
 
 int tg_png_open_memory(const uint8_t *data, size_t size, const tg_png_limits *limits,
-                       tg_png_reader **out, tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]) {
+                       tg_png_reader **out, tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE],
+                       tg_limit_hit *limit) {
     *out = NULL;
+    *limit = (tg_limit_hit){0};
     struct tg_png_reader *r = calloc(1, sizeof *r);
     if (!r) {
         copy_message(message, "out of memory");
@@ -261,7 +262,7 @@ int tg_png_open_memory(const uint8_t *data, size_t size, const tg_png_limits *li
     }
     r->memory = data;
     r->memory_size = size;
-    return open_common(r, limits, out, info, message);
+    return open_common(r, limits, out, info, message, limit);
 }
 
 static int fail_state(struct tg_png_reader *r, const char *text) {
@@ -363,6 +364,8 @@ void tg_png_get_metadata(const tg_png_reader *r, tg_png_metadata *m) {
         m->exif_size = exif_size;
     }
 }
+
+const tg_limit_hit *tg_png_reader_limit(const tg_png_reader *r) { return &r->limit; }
 
 const char *tg_png_reader_message(const tg_png_reader *r) { return r->message; }
 

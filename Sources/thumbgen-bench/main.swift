@@ -35,9 +35,8 @@ if arguments.count >= 2 && arguments[1] == "decode" {
             if decodedPixels >= 0 {
                 pixels += Int(decodedPixels)
             } else if let data = FileManager.default.contents(atPath: path),
-                      let decoder = try? JPEGDecoder(bytes: [UInt8](data), limits: DecodeLimits(maxPixels: 0)),
-                      let decoded = try? decoder.decodeImage(shrinkFor: nil, allowPartial: false) {
-                pixels += decoded.image.width * decoded.image.height
+                      let image = try? ImageSource.bytes([UInt8](data)).decodeAsStored(limits: DecodeLimits(maxPixels: 0)) {
+                pixels += image.width * image.height
             }
         }
     }

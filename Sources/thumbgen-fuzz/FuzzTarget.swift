@@ -22,8 +22,8 @@ enum FuzzPath {
 
     static func run(_ bytes: [UInt8]) {
         for (index, thumbnailer) in thumbnailers.enumerated() {
-            guard let thumbnails = try? thumbnailer.thumbnails(of: bytes, scales: index == 1 ? [1, 2] : [1]) else { return }
-            for thumbnail in thumbnails where (try? PNGDecoder.decode(bytes: thumbnail.png)) != thumbnail.image {
+            guard let thumbnails = try? thumbnailer.thumbnails(of: .bytes(bytes), scales: index == 1 ? [1, 2] : [1]) else { return }
+            for thumbnail in thumbnails where (try? ImageSource.bytes(thumbnail.png).decodeAsStored()) != thumbnail.image {
                 fatalError("thumbgen could not read back its own output")
             }
         }

@@ -10,7 +10,10 @@
  *    unless the caller allows partial images.
  *  - Decoded rows are straight RGBA, 8 bits per channel (alpha always 255), or the stored CMYK
  *    samples when asked for (so a CMYK ICC profile can be applied by the caller).
- *  - Limits are checked from the header, before any image-sized allocation.
+ *  - Limits are checked from the header, before any image-sized allocation; a limit that is hit
+ *    comes back as data (tg_limit_hit), so the caller words it and names its own options.
+ *  - Rows can be read a few at a time (tg_jpeg_read_rows), so a caller can stream them into a
+ *    resampler instead of holding the decoded image.
  *  - Decoding reads memory only; encoding (meant for tests) writes memory only.
  */
 #ifndef CLIBJPEG_H
@@ -18,6 +21,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "tg_codec_support.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -66,11 +71,17 @@ typedef struct {
 
 typedef struct tg_jpeg_reader tg_jpeg_reader;
 
-/* Reads the header of JPEG bytes in memory (not copied: they must outlive the reader), saving
- * APP1 and APP2 markers. On success *out owns the reader; on failure it is NULL and message holds
- * the reason. */
+/* Reads the header of JPEG bytes in memory (not copied), saving APP1 and APP2 markers. On success
+ * *out owns the reader; on failure it is NULL and message holds the reason (for
+ * TG_JPEG_ERR_LIMIT, *limit says which limit). */
 int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *limits,
-                        tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE]);
+                        tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE],
+                        tg_limit_hit *limit);
+
+/* Points the reader at where its bytes are now (the same bytes and size), or NULL while they are
+ * not lent: lets a caller whose buffer may move between calls, such as a Swift array, lend it for
+ * each call that reads instead of copying it. */
+void tg_jpeg_rebase_memory(tg_jpeg_reader *reader, const uint8_t *data);
 
 /* The first APP1 Exif payload after its 6-byte identifier (a TIFF structure). Returns 1 and
  * sets data and size when there is one (owned by the reader), else 0. */
@@ -80,14 +91,23 @@ int tg_jpeg_exif(const tg_jpeg_reader *reader, const uint8_t **data, size_t *siz
  * when there is a complete one (owned by the reader), else 0. */
 int tg_jpeg_icc(tg_jpeg_reader *reader, const uint8_t **data, size_t *size);
 
-/* Starts decompression at 1/scale_denom of the size (1, 2, 4 or 8) and reports the output size.
- * raw_cmyk: for CMYK/YCCK images, hand out the stored CMYK samples (YCCK converted to CMYK, still
- * inverted if inverted_cmyk) instead of RGBA. allow_partial: a premature end is a warning and the
- * rest of the image is filled by libjpeg, instead of an error. */
-int tg_jpeg_start(tg_jpeg_reader *reader, int scale_denom, int raw_cmyk, int allow_partial,
-                  uint32_t *out_width, uint32_t *out_height);
+/* Starts decompression at 1/scale_denom of the size (1, 2, 4 or 8) and reports the output size
+ * and channels per pixel. raw_cmyk: for CMYK/YCCK images, hand out the stored CMYK samples (YCCK
+ * converted to CMYK, still inverted if inverted_cmyk) instead of RGBA. rgb_rows: rows of images
+ * that are not CMYK come out as RGB (3 channels) instead of RGBA. allow_partial: a premature end
+ * is a warning and the rest of the image is filled by libjpeg, instead of an error. */
+int tg_jpeg_start(tg_jpeg_reader *reader, int scale_denom, int raw_cmyk, int allow_partial, int rgb_rows,
+                  uint32_t *out_width, uint32_t *out_height, int *out_channels);
 
-/* Reads the whole image after tg_jpeg_start into dst: out_height rows of out_width * 4 bytes. */
+/* Reads the next `count` rows after tg_jpeg_start into dst (count * out_width * out_channels
+ * bytes). */
+int tg_jpeg_read_rows(tg_jpeg_reader *reader, uint8_t *dst, uint32_t count);
+
+/* Decodes any rows not read yet (discarding them) and reads on to the end of the image, so that a
+ * truncated tail is noticed whether the image was read whole or streamed. */
+int tg_jpeg_finish(tg_jpeg_reader *reader);
+
+/* Reads every remaining row into dst, then finishes: the whole image in one call. */
 int tg_jpeg_read_image(tg_jpeg_reader *reader, uint8_t *dst);
 
 /* How many warnings libjpeg emitted (may exceed the number kept), and the i-th kept one. */
@@ -96,9 +116,13 @@ int tg_jpeg_kept_warning_count(const tg_jpeg_reader *reader);
 const char *tg_jpeg_warning(const tg_jpeg_reader *reader, int index);
 /* 1 when the data ended before the image did (only possible with allow_partial). */
 int tg_jpeg_was_truncated(const tg_jpeg_reader *reader);
+/* 1 when the reader was started to hand out a CMYK image's raw ink samples. */
+int tg_jpeg_is_raw_cmyk(const tg_jpeg_reader *reader);
 
 /* The message of the reader's last failure (empty if none). */
 const char *tg_jpeg_reader_message(const tg_jpeg_reader *reader);
+/* The limit behind the reader's last TG_JPEG_ERR_LIMIT failure (kind TG_LIMIT_NONE if none). */
+const tg_limit_hit *tg_jpeg_reader_limit(const tg_jpeg_reader *reader);
 
 void tg_jpeg_close(tg_jpeg_reader *reader);
 

@@ -7,7 +7,8 @@
  *    into the caller.
  *  - Decoded rows are straight RGBA, 8 or 16 bits per channel (16-bit samples in native byte
  *    order). Gamma, chromaticity and ICC data are not applied: samples are taken as sRGB.
- *  - Limits are checked from the header, before libpng allocates anything large.
+ *  - Limits are checked from the header, before libpng allocates anything large; a limit that is
+ *    hit comes back as data (tg_limit_hit), so the caller words it and names its own options.
  *  - Encoding writes no time or text chunks and uses fixed zlib settings: same pixels, same bytes.
  */
 #ifndef CLIBPNG_H
@@ -15,6 +16,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "tg_codec_support.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -61,13 +64,14 @@ typedef struct {
 typedef struct tg_png_reader tg_png_reader;
 
 /* Opens a PNG file and reads up to the first IDAT. On success *out owns the reader. On failure
- * *out is NULL and message holds the reason. */
+ * *out is NULL and message holds the reason; for TG_PNG_ERR_LIMIT, *limit says which limit. */
 int tg_png_open_file(const char *path, const tg_png_limits *limits, tg_png_reader **out,
-                     tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]);
+                     tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE], tg_limit_hit *limit);
 
 /* The same over bytes in memory (not copied: they must outlive the reader). */
 int tg_png_open_memory(const uint8_t *data, size_t size, const tg_png_limits *limits,
-                       tg_png_reader **out, tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE]);
+                       tg_png_reader **out, tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE],
+                       tg_limit_hit *limit);
 
 /* Points a reader opened by tg_png_open_memory at where its bytes are now (the same bytes and
  * size): lets a caller whose buffer may move between calls, such as a Swift array, lend it for
@@ -99,6 +103,9 @@ typedef struct {
 
 /* Fills *metadata from the chunks read so far (those before IDAT). */
 void tg_png_get_metadata(const tg_png_reader *reader, tg_png_metadata *metadata);
+
+/* The limit behind the reader's last TG_PNG_ERR_LIMIT failure (kind TG_LIMIT_NONE if none). */
+const tg_limit_hit *tg_png_reader_limit(const tg_png_reader *reader);
 
 /* The message of the reader's last failure (empty if none). */
 const char *tg_png_reader_message(const tg_png_reader *reader);

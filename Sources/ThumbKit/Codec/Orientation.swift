@@ -29,6 +29,18 @@ public enum Orientation: Int, Sendable, Hashable, CaseIterable {
         swapsAxes ? (height, width) : (width, height)
     }
 
+    /// Which upright axes run against the stored axis they come from: x for 2, 3, 6 and 7, y for
+    /// 3, 4, 7 and 8 (read off `storedPosition`: the upright coordinate appears as `w - 1 - …` or
+    /// `h - 1 - …`).
+    var reversesUprightAxes: (x: Bool, y: Bool) {
+        switch self {
+        case .topLeft, .leftTop: return (false, false)
+        case .topRight, .rightTop: return (true, false)
+        case .bottomRight, .rightBottom: return (true, true)
+        case .bottomLeft, .leftBottom: return (false, true)
+        }
+    }
+
     /// The stored pixel shown at upright position (`x`, `y`) of a stored `width` × `height` image.
     @inline(__always)
     func storedPosition(x: Int, y: Int, width w: Int, height h: Int) -> (x: Int, y: Int) {

@@ -1,6 +1,6 @@
 /// Something that hands out an image's rows top to bottom, as straight RGBA sRGB samples (or RGB,
-/// for an opaque image): what a streaming `Resampler` reads from. `PNGDecoder` is one (for
-/// non-interlaced files).
+/// for an opaque image): what a streaming `Resampler` reads from. Every image decoder is one (for
+/// images that are not interlaced).
 ///
 /// Rows are requested strictly in order, each exactly once, in the sample type matching `bitDepth`;
 /// the resampler stops asking once it has every row its output needs, so a source may be left

@@ -27,7 +27,7 @@ public enum StarBadgeError: ThumbKitError, Equatable {
     /// A badge spec file that is not valid JSON of the expected shape; `reason` says what is wrong.
     case malformedSpec(reason: String)
     /// PNG encoding failed.
-    case encoding(PNGError)
+    case encoding(EncodeError)
     /// A file could not be written.
     case writing(path: String, FileWriteError)
 

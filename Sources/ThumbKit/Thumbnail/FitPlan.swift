@@ -31,12 +31,16 @@ public struct FitPlan: Sendable, Hashable {
     /// Top edge of the image on the canvas.
     public let y: Int
 
+    /// The largest source or box side a plan takes (2^24, PNG decoding's dimension limit): keeps
+    /// every integer product in the plan exact.
+    public static let maximumSide = 1 << 24
+
     /// Plans fitting a `sourceWidth` × `sourceHeight` image to a `boxWidth` × `boxHeight` box.
     /// All sizes must be positive and at most 2^24 (PNG decoding's dimension limit; keeps the
     /// integer products exact).
     public init(sourceWidth: Int, sourceHeight: Int, boxWidth: Int, boxHeight: Int,
                 mode: FitMode = .inside, gravity: Gravity = .centre, scale: ScaleRule = .shrinkOnly) {
-        let limit = 1 << 24
+        let limit = FitPlan.maximumSide
         precondition((1...limit).contains(sourceWidth) && (1...limit).contains(sourceHeight)
                      && (1...limit).contains(boxWidth) && (1...limit).contains(boxHeight),
                      "fit sizes must be 1...2^24")

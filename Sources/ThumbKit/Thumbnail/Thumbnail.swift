@@ -1,8 +1,10 @@
 /// One rendered thumbnail: its scale, its 8-bit pixels and the PNG file that holds them.
 public struct Thumbnail: Sendable, Equatable {
-    /// 1, 2 or 3 (@1x, @2x, @3x).
+    /// The scale it was made at: 1, 2, 3 (@1x, @2x, @3x) or up to `ThumbnailError.maximumScale`.
     public let scale: Int
+    /// The thumbnail's pixels, 8-bit straight RGBA: what `png` decodes to.
     public let image: Image
+    /// The PNG file's bytes.
     public let png: [UInt8]
     /// Problems with the source that did not stop it (corrupt-data warnings, a colour profile that
     /// could not be used); the same for every scale of one source.

@@ -70,8 +70,8 @@ public struct ThumbnailOptions: Sendable, Hashable {
             "rotate=\(autoRotate ? "auto" : "off")",
             "profile=\(keepProfile ? "keep" : "srgb")",
             "shrink-on-load=\(shrinkOnLoad ? "on" : "off")",
-            "codec=\(PNGCodecVersions.string)",
-            "jpeg=\(JPEGCodecVersions.string)",
+            "codec=\(CodecVersions.png)",
+            "jpeg=\(CodecVersions.jpeg)",
         ].joined(separator: ";")
     }
 

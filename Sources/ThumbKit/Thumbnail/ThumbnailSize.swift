@@ -18,14 +18,18 @@ public struct ThumbnailSize: Sendable, Hashable, CustomStringConvertible {
     /// Which way the source may be scaled.
     public var scale: ScaleRule
 
-    /// A box with the given sides; `inside`, shrink only by default.
+    /// A box with the given sides; `inside`, shrink only by default. A `Thumbnailer` refuses a box
+    /// whose sides are not `1...maximumSide` (`isValid`) with `ThumbnailError.invalidSize`.
     public init(width: Int, height: Int, mode: FitMode = .inside, scale: ScaleRule = .shrinkOnly) {
-        precondition((1...ThumbnailSize.maximumSide).contains(width)
-                     && (1...ThumbnailSize.maximumSide).contains(height), "box sides out of range")
         self.width = width
         self.height = height
         self.mode = mode
         self.scale = scale
+    }
+
+    /// True when both sides are `1...maximumSide`.
+    public var isValid: Bool {
+        (1...ThumbnailSize.maximumSide).contains(width) && (1...ThumbnailSize.maximumSide).contains(height)
     }
 
     /// Parses `N`, `WxH` (`x` or `X`), with optional suffixes `>`, `<`, `!`, `^`.

@@ -92,7 +92,12 @@ enum ThumbnailSettings {
                 settings.limits = options.limits
                 settings.allowPartial = options.allowPartial
             }
-            let thumbnails = try Thumbnailer(options: settings).thumbnails(of: source.bytes, scales: source.scales)
+            let thumbnails: [Thumbnail]
+            do throws(ThumbnailError) {
+                thumbnails = try Thumbnailer(options: settings).thumbnails(of: .bytes(source.bytes), scales: source.scales)
+            } catch {
+                throw FailureMessage(error)
+            }
             if let warn { for warning in thumbnails.first?.warnings ?? [] { warn(source.path, warning) } }
             return thumbnails.map {
                 RenderedOutput(suffix: OutputNaming.suffix(forScale: $0.scale), image: $0.image, png: $0.png)

@@ -4,7 +4,7 @@
 /// at most 256 distinct RGBA colours → palette (lowest bit depth for the count, tRNS for the
 /// non-opaque entries); gray with alpha → gray+alpha; opaque → RGB; anything else → RGBA.
 struct PNGLayout: Equatable {
-    let colorType: PNGInfo.ColorType
+    let colorType: PNGColorType
     let bitDepth: Int
     /// One byte per sample (palette index, gray value scaled to the bit depth, or channel value).
     let samples: [UInt8]

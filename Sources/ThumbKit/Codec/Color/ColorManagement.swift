@@ -56,6 +56,25 @@ public enum ColorManagement {
         return (Image(width: width, height: height, rgba8: out), nil)
     }
 
+    /// CMYK ink samples (4 bytes a pixel) as RGBA by the naive rule every viewer without a profile
+    /// uses: each ink removes its share of light. Inverted (Adobe) samples already are
+    /// `1 - ink`, so R = C'·K'; plain ones are R = (1 - C)(1 - K). The same arithmetic as the
+    /// decoder's own conversion in clibjpeg.c.
+    static func naiveRGBA(fromCMYK samples: [UInt8], width: Int, height: Int, inverted: Bool) -> Image {
+        var out = [UInt8](repeating: 255, count: samples.count)
+        for i in stride(from: 0, to: samples.count, by: 4) {
+            var c = UInt32(samples[i]), m = UInt32(samples[i + 1]), y = UInt32(samples[i + 2]), k = UInt32(samples[i + 3])
+            if !inverted { (c, m, y, k) = (255 - c, 255 - m, 255 - y, 255 - k) }
+            out[i] = UInt8((c * k + 127) / 255)
+            out[i + 1] = UInt8((m * k + 127) / 255)
+            out[i + 2] = UInt8((y * k + 127) / 255)
+        }
+        return Image(width: width, height: height, rgba8: out)
+    }
+
+    /// lcms2's data colour space of CMYK profiles (`space(ofProfile:)`).
+    static let cmykSpace = Int32(TG_CMS_SPACE_CMYK)
+
     /// The data colour space of an ICC profile, or nil when lcms2 cannot parse it.
     static func space(ofProfile profile: [UInt8]) -> Int32? {
         var space: Int32 = 0

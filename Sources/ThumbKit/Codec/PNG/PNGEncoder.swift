@@ -41,12 +41,12 @@ public struct PNGEncoder: Sendable {
     }
 
     /// The PNG file bytes for an image.
-    public func encode(_ image: Image) throws(PNGError) -> [UInt8] {
+    public func encode(_ image: Image) throws(EncodeError) -> [UInt8] {
         let layout = colorType == .rgba ? PNGLayout.rgba(image) : PNGLayout.smallest(for: image)
         return try encode(layout, width: image.width, height: image.height)
     }
 
-    func encode(_ layout: PNGLayout, width: Int, height: Int) throws(PNGError) -> [UInt8] {
+    func encode(_ layout: PNGLayout, width: Int, height: Int) throws(EncodeError) -> [UInt8] {
         // Filtering does not pay on palette indexes and packed gray (the PNG spec's advice).
         let filters = layout.colorType == .palette || layout.bitDepth < 8
             ? Int32(PNG_FILTER_NONE_C) : Int32(PNG_ALL_FILTERS_C)
@@ -70,7 +70,7 @@ public struct PNGEncoder: Sendable {
         } }
         defer { tg_png_buffer_free(&buffer) }
         guard status == Int32(TG_PNG_OK), let data = buffer.data else {
-            throw status == Int32(TG_PNG_ERR_MEMORY) ? .outOfMemory : .encodingFailed(reason: String(cMessage: message))
+            throw status == Int32(TG_PNG_ERR_MEMORY) ? .outOfMemory : .failed(.png, reason: String(cMessage: message))
         }
         return Array(UnsafeBufferPointer(start: data, count: buffer.size))
     }

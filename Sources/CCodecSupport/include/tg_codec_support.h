@@ -1,0 +1,42 @@
+/*
+ * tg_codec_support: what the C codec modules (clibpng, clibjpeg, cliblcms) share.
+ *
+ * Limits are reported as data, not as text: which limit an input hit and the values involved,
+ * so the Swift side words the message once for every format and the command line adds its own
+ * option names. The C modules never mention a command-line flag.
+ */
+#ifndef TG_CODEC_SUPPORT_H
+#define TG_CODEC_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Which limit an input exceeded. */
+enum {
+    TG_LIMIT_NONE = 0,
+    TG_LIMIT_PIXELS = 1,        /* width * height above max_pixels; width, height, actual = pixels */
+    TG_LIMIT_DIMENSION = 2,     /* a side above max_dimension; width, height, actual = longer side */
+    TG_LIMIT_FILE_BYTES = 3,    /* more encoded bytes than max_file_bytes; actual = bytes seen so far */
+    TG_LIMIT_SCANS = 4          /* more progressive scans than max_scans; actual = scans seen */
+};
+
+typedef struct {
+    int kind;                   /* TG_LIMIT_* */
+    uint32_t width;             /* the image's size, when known (0 otherwise) */
+    uint32_t height;
+    uint64_t actual;
+    uint64_t allowed;
+} tg_limit_hit;
+
+/* Copies a NUL-terminated message into dst (size bytes), truncating; NULL reads as "". */
+void tg_copy_message(char *dst, size_t size, const char *src);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

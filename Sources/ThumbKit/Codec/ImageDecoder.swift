@@ -1,0 +1,62 @@
+/// A decoder for one format, behind `ImageSource`: opening it reads the header; `start` chooses
+/// the size to decode at; then the rows are streamed (`RowSource`) or the image is decoded whole.
+///
+/// Rows and images are straight RGBA (or RGB rows for opaque images, see `rowChannels`),
+/// 8 or 16 bits per channel, in the file's own colours and stored orientation: colour conversion
+/// and rotation are the decode plan's business, not the decoder's. A decoder reads one image
+/// once; it is not shared between threads.
+protocol ImageDecoder: AnyObject, RowSource where ReadError == DecodeError {
+    /// The format this decoder reads.
+    static var format: ImageFormat { get }
+    /// The reductions the decoder can apply while decoding, ascending, starting with 1 (JPEG's DCT
+    /// scaling: 1/2, 1/4, 1/8). Reduced sizes round up.
+    static var reductions: [Int] { get }
+
+    /// Opens the source and reads its header, checking `limits` before anything image-sized is
+    /// allocated.
+    init(source: ImageSource, limits: DecodeLimits) throws(DecodeError)
+
+    /// What the header says.
+    var header: ImageHeader { get }
+    /// Problems that did not stop decoding so far, each once, in order (e.g. libjpeg's
+    /// "Corrupt JPEG data: …").
+    var warnings: [String] { get }
+
+    /// Prepares decoding, once, before any row or the image is read.
+    func start(_ request: DecodeRequest) throws(DecodeError)
+    /// Decodes the whole (remaining) image, after `start`, instead of reading rows.
+    func decodeImage() throws(DecodeError) -> DecodedPixels
+    /// Reads on to the end of the image data after the rows a streaming reader needed, so a
+    /// damaged tail is noticed (or not) the same way as when the image is decoded whole.
+    func finish() throws(DecodeError)
+}
+
+/// How a decoder is to decode, decided by the decode plan.
+struct DecodeRequest: Sendable, Hashable {
+    /// One of the decoder's `reductions`.
+    var reduction: Int = 1
+    /// Rows will be streamed (RGB rows for opaque images); otherwise the image is decoded whole.
+    var streams: Bool = false
+    /// A CMYK image comes out as its stored ink samples (for a CMYK profile to convert), not RGBA.
+    var rawCMYK: Bool = false
+    /// Data that ends early is filled in by the decoder, with a warning, instead of failing.
+    var allowPartial: Bool = false
+}
+
+/// What a whole-image decode gives.
+enum DecodedPixels {
+    /// Straight RGBA in the file's colours.
+    case rgba(Image)
+    /// A CMYK image's ink samples, 4 bytes a pixel, inverted (255 = no ink) when `inverted`.
+    case cmyk(width: Int, height: Int, samples: [UInt8], inverted: Bool)
+}
+
+/// Every decoder, by format: the one table a new format is added to.
+enum ImageDecoders {
+    static let all: [any ImageDecoder.Type] = [PNGDecoder.self, JPEGDecoder.self]
+
+    static func type(for format: ImageFormat) -> any ImageDecoder.Type {
+        // Every format has a decoder: `ImageDecodersTests` checks the table covers `allCases`.
+        all.first { $0.format == format }!
+    }
+}

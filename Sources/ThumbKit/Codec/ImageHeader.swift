@@ -1,0 +1,123 @@
+/// What an image file says about itself before any pixel is decoded, in the same terms for every
+/// format: what `thumbgen info` prints and what a decode plan is made from.
+public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
+    /// How the pixels are laid out in the file, which decides whether they can be streamed.
+    public enum ScanOrder: String, Sendable, Hashable {
+        /// Rows top to bottom, each final when read: can be streamed row by row.
+        case sequential
+        /// PNG's Adam7: rows are final only after the last pass, so the image is decoded whole.
+        case interlaced
+        /// Progressive JPEG: libjpeg buffers the coefficients, then hands out final rows.
+        case progressive
+    }
+
+    /// What only one format has.
+    public enum Details: Sendable, Hashable {
+        /// PNG: the colour type in IHDR.
+        case png(colorType: PNGColorType)
+        /// JPEG: the stored colour space, its number of components, and whether an Adobe APP14
+        /// marker is present (for CMYK it means the samples are stored inverted, 255 = no ink).
+        case jpeg(colorSpace: JPEGColorSpace, components: Int, adobeMarker: Bool)
+    }
+
+    /// The file's format.
+    public let format: ImageFormat
+    /// Width in pixels as stored, before the orientation is applied.
+    public let storedWidth: Int
+    /// Height in pixels as stored.
+    public let storedHeight: Int
+    /// How the stored image must be turned to be upright (EXIF orientation; `.topLeft` when the
+    /// file has none or the tag is unreadable).
+    public let orientation: Orientation
+    /// Bits per sample as stored: 1, 2, 4, 8 or 16.
+    public let bitDepth: Int
+    /// True when pixels can be transparent: an alpha channel, or a PNG `tRNS` chunk.
+    public let hasAlpha: Bool
+    /// What colours the samples are in, as the file declares them.
+    public let colorSource: ColorSource
+    /// How the pixels are laid out.
+    public let scanOrder: ScanOrder
+    /// What only this format has.
+    public let details: Details
+
+    /// A header as a decoder reads it.
+    public init(format: ImageFormat, storedWidth: Int, storedHeight: Int, orientation: Orientation, bitDepth: Int,
+                hasAlpha: Bool, colorSource: ColorSource, scanOrder: ScanOrder, details: Details) {
+        self.format = format
+        self.storedWidth = storedWidth
+        self.storedHeight = storedHeight
+        self.orientation = orientation
+        self.bitDepth = bitDepth
+        self.hasAlpha = hasAlpha
+        self.colorSource = colorSource
+        self.scanOrder = scanOrder
+        self.details = details
+    }
+
+    /// Width of the upright image: `storedHeight` for orientations 5–8.
+    public var width: Int { orientation.uprightSize(width: storedWidth, height: storedHeight).width }
+    /// Height of the upright image.
+    public var height: Int { orientation.uprightSize(width: storedWidth, height: storedHeight).height }
+
+    /// One line, as `thumbgen info` prints it: `WxH, COLOUR, N-bit, LAYOUT, transparency|opaque`,
+    /// the size as stored, e.g. "640x480, rgba, 8-bit, not interlaced, transparency" or
+    /// "4000x3000, jpeg ycbcr, 8-bit, progressive, opaque".
+    public var description: String {
+        let colour: String
+        let layout: String
+        switch details {
+        case .png(let colorType):
+            colour = colorType.description
+            layout = scanOrder == .interlaced ? "interlaced" : "not interlaced"
+        case .jpeg(let colorSpace, _, _):
+            colour = "jpeg \(colorSpace)"
+            layout = scanOrder == .progressive ? "progressive" : "baseline"
+        }
+        return "\(storedWidth)x\(storedHeight), \(colour), \(bitDepth)-bit, \(layout), " + (hasAlpha ? "transparency" : "opaque")
+    }
+}
+
+/// PNG colour types, as stored in IHDR.
+public enum PNGColorType: Int, Sendable, Hashable, CustomStringConvertible {
+    /// Gray, 1–16 bits.
+    case gray = 0
+    /// RGB, 8 or 16 bits.
+    case rgb = 2
+    /// Palette indexes, 1–8 bits.
+    case palette = 3
+    /// Gray with alpha.
+    case grayAlpha = 4
+    /// RGB with alpha.
+    case rgba = 6
+
+    /// The name `thumbgen info` prints, e.g. "gray+alpha".
+    public var description: String {
+        switch self {
+        case .gray: return "gray"
+        case .rgb: return "rgb"
+        case .palette: return "palette"
+        case .grayAlpha: return "gray+alpha"
+        case .rgba: return "rgba"
+        }
+    }
+}
+
+/// The colour space of a JPEG's stored samples (libjpeg's `jpeg_color_space`).
+public enum JPEGColorSpace: String, Sendable, Hashable, CustomStringConvertible {
+    /// One luma channel.
+    case gray
+    /// RGB stored as is (an Adobe marker with transform 0).
+    case rgb
+    /// The usual photo encoding, converted to RGB while decoding.
+    case yCbCr = "ycbcr"
+    /// Four inks, possibly inverted (see `ImageHeader.Details.jpeg`'s `adobeMarker`).
+    case cmyk
+    /// CMYK whose C, M, Y are stored as YCbCr (Adobe transform 2).
+    case ycck
+
+    /// The lower-case name, e.g. "ycbcr".
+    public var description: String { rawValue }
+
+    /// True for CMYK and YCCK.
+    var isCMYK: Bool { self == .cmyk || self == .ycck }
+}

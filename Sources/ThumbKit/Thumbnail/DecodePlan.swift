@@ -1,0 +1,159 @@
+/// How one source is decoded for a thumbnail, decided from its header and the options before any
+/// pixel is read: the reduction on load (JPEG's DCT scaling), the orientation and colour
+/// conversion to apply, the profile to keep, and whether rows are streamed or the image is decoded
+/// whole. The one place each of these is decided.
+///
+/// **Shrink-on-load.** A decoder that can reduce while decoding (1/2, 1/4, 1/8) reduces as far as
+/// still leaves at least twice the size the whole image will be resampled to at the largest scale,
+/// on both axes, so the resampler (not the decoder) does the final filtering. Fit plans are made
+/// from the full upright size, so output sizes never depend on the reduction.
+///
+/// **Streaming.** One scale of an image that needs no rotation or colour conversion and is not
+/// interlaced streams: rows go from the decoder into the resampler, and the decoded image is never
+/// held. Everything else is decoded whole, once, and every scale is rendered from it.
+struct DecodePlan {
+    /// What colour work the decoded pixels need.
+    enum ColourStep: Equatable {
+        /// None: the samples are sRGB (or the profile is kept).
+        case none
+        /// Convert RGB or gray samples from the source's colours to sRGB.
+        case toSRGB(ColorSource)
+        /// Decode a CMYK image's ink samples and convert them through this CMYK profile.
+        case cmykProfile([UInt8])
+    }
+
+    let header: ImageHeader
+    /// The orientation applied after decoding (`.topLeft`: none).
+    let orientation: Orientation
+    /// Upright width of the full image, as fit plans see it (stored width when not rotating).
+    let width: Int
+    /// Upright height of the full image.
+    let height: Int
+    let colour: ColourStep
+    /// The source's ICC profile, written into the output unapplied (`keepProfile`).
+    let keptProfile: [UInt8]?
+    /// What the decoder is asked for.
+    let request: DecodeRequest
+    /// Problems found in planning (a profile that does not fit the image).
+    let warnings: [String]
+
+    var streams: Bool { request.streams }
+    var reduction: Int { request.reduction }
+
+    /// Plans decoding for thumbnails at `scales`; `fit` gives the fit plan of a full upright
+    /// `width` × `height` source at a scale.
+    init(header: ImageHeader, reductions: [Int], options: ThumbnailOptions, scales: [Int],
+         fit: (_ width: Int, _ height: Int, _ scale: Int) -> FitPlan) {
+        self.header = header
+        orientation = options.autoRotate ? header.orientation : .topLeft
+        let upright = orientation.uprightSize(width: header.storedWidth, height: header.storedHeight)
+        (width, height) = upright
+
+        var warnings: [String] = []
+        var colour = ColourStep.none
+        let cmykImage: Bool
+        if case .jpeg(let space, _, _) = header.details { cmykImage = space.isCMYK } else { cmykImage = false }
+        if options.keepProfile {
+            // A CMYK profile cannot travel on the RGB output.
+            if case .iccProfile(let profile) = header.colorSource, !cmykImage { keptProfile = profile } else { keptProfile = nil }
+        } else {
+            keptProfile = nil
+            switch header.colorSource {
+            case .iccProfile(let profile) where cmykImage:
+                if ColorManagement.space(ofProfile: profile) == ColorManagement.cmykSpace {
+                    colour = .cmykProfile(profile)
+                } else {
+                    warnings.append("ignored ICC profile (taken as sRGB): not a CMYK profile on a CMYK image")
+                }
+            case let source where !source.isSRGB:
+                colour = .toSRGB(source)
+            default:
+                break
+            }
+        }
+        self.colour = colour
+        self.warnings = warnings
+
+        var request = DecodeRequest(allowPartial: options.allowPartial)
+        request.rawCMYK = colour != .none && cmykImage
+        if options.shrinkOnLoad, let largest = scales.max() {
+            // The target is upright; the decoder reduces stored axes.
+            let target = DecodePlan.shrinkTarget(fit(upright.width, upright.height, largest), width: upright.width, height: upright.height)
+            let stored = orientation.swapsAxes ? (width: target.height, height: target.width) : target
+            request.reduction = DecodePlan.reduction(width: header.storedWidth, height: header.storedHeight,
+                                                     target: stored, available: reductions)
+        }
+        let plan = fit(upright.width, upright.height, scales.first ?? 1)
+        request.streams = scales.count == 1 && header.scanOrder != .interlaced && orientation == .topLeft
+            && colour == .none && !plan.isIdentity(sourceWidth: upright.width, sourceHeight: upright.height)
+        self.request = request
+    }
+
+    /// The size the whole upright source would be resampled to under `plan`: what a reduction on
+    /// load must keep at least twice of. Rounded up, so the reduction never goes one step too far.
+    static func shrinkTarget(_ plan: FitPlan, width: Int, height: Int) -> (width: Int, height: Int) {
+        let w = (Double(width) * Double(plan.width) / plan.region.width).rounded(.up)
+        let h = (Double(height) * Double(plan.height) / plan.region.height).rounded(.up)
+        return (Int(w), Int(h))
+    }
+
+    /// The largest of `available` that still leaves at least twice `target` on both axes of a
+    /// `width` × `height` image. Reduced sizes round up, as libjpeg computes them.
+    static func reduction(width: Int, height: Int, target: (width: Int, height: Int), available: [Int]) -> Int {
+        var best = 1
+        for factor in available where factor > 1 {
+            let w = (width + factor - 1) / factor, h = (height + factor - 1) / factor
+            if w >= 2 * target.width && h >= 2 * target.height { best = max(best, factor) }
+        }
+        return best
+    }
+
+    /// The part of the decoded (upright, possibly reduced) image that a fit plan's region of the
+    /// full upright image corresponds to.
+    ///
+    /// A reduced pixel `i` covers full pixels `[f·i, f·i + f)` of the stored image, and a last,
+    /// partial block still makes a whole pixel (sizes round up): the stored image's content ends
+    /// inside its last reduced pixel, at the right and at the bottom *as stored*. So a stored
+    /// coordinate maps to itself divided by `f`; on an upright axis that runs against the stored
+    /// one (a flip, or a rotation's reversed axis) the content ends at the far edge of the decoded
+    /// image instead, and starts that partial block's remainder in from the near one.
+    func region(for plan: FitPlan, decodedWidth: Int, decodedHeight: Int) -> Rect {
+        guard reduction > 1 else { return plan.region }
+        let f = Double(reduction)
+        let reversed = orientation.reversesUprightAxes
+        let offsetX = reversed.x ? Double(decodedWidth) - Double(width) / f : 0
+        let offsetY = reversed.y ? Double(decodedHeight) - Double(height) / f : 0
+        let x = min(plan.region.x / f + offsetX, Double(decodedWidth) - 1)
+        let y = min(plan.region.y / f + offsetY, Double(decodedHeight) - 1)
+        return Rect(x: x, y: y, width: min(plan.region.width / f, Double(decodedWidth) - x),
+                    height: min(plan.region.height / f, Double(decodedHeight) - y))
+    }
+
+    /// Decodes the whole image as planned: reduced, in sRGB (unless the profile is kept), upright.
+    func decode(_ decoder: any ImageDecoder) throws(DecodeError) -> (image: Image, warnings: [String]) {
+        try decoder.start(request)
+        var image: Image
+        var colourWarnings = warnings
+        switch try decoder.decodeImage() {
+        case .rgba(let decoded):
+            image = decoded
+            if case .toSRGB(let source) = colour {
+                let converted = ColorManagement.convertToSRGB(decoded, from: source)
+                image = converted.image
+                if let warning = converted.warning { colourWarnings.append(warning) }
+            }
+        case .cmyk(let width, let height, let samples, let inverted):
+            guard case .cmykProfile(let profile) = colour else { preconditionFailure("ink samples without a CMYK profile") }
+            let converted = ColorManagement.convertCMYK(samples, width: width, height: height, inverted: inverted, profile: profile)
+            if let result = converted.image {
+                image = result
+            } else {
+                // lcms2 refused the profile after all: the naive conversion every viewer uses.
+                colourWarnings.append(converted.warning ?? "ignored ICC profile")
+                image = ColorManagement.naiveRGBA(fromCMYK: samples, width: width, height: height, inverted: inverted)
+            }
+        }
+        image = orientation.apply(to: image)
+        return (image, decoder.warnings + colourWarnings)
+    }
+}

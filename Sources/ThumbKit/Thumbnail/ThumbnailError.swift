@@ -1,0 +1,37 @@
+/// Why thumbnails could not be made.
+public enum ThumbnailError: ThumbKitError, Equatable {
+    /// The source could not be decoded.
+    case decode(DecodeError)
+    /// A thumbnail could not be encoded.
+    case encode(EncodeError)
+    /// A thumbnail's canvas would be larger than `DecodeLimits.maxPixels` (limit `.outputPixels`).
+    case limitExceeded(LimitExceeded)
+    /// A scale is not `1...ThumbnailError.maximumScale`, or no scale was asked for (0).
+    case invalidScale(Int)
+    /// The box is not `1...ThumbnailSize.maximumSide` on each side.
+    case invalidSize(width: Int, height: Int)
+
+    /// The largest scale a thumbnail can be asked for (@8x; asset catalogs use up to @3x).
+    public static let maximumScale = 8
+
+    /// One line, lower-case, for `thumbgen: FILE: message`.
+    public var message: String {
+        switch self {
+        case .decode(let error): return error.message
+        case .encode(let error): return error.message
+        case .limitExceeded(let limit): return limit.message
+        case .invalidScale(let scale):
+            return scale == 0 ? "no scale given" : "scale \(scale) is not 1 to \(ThumbnailError.maximumScale)"
+        case .invalidSize(let width, let height):
+            return "box \(width)x\(height) is not 1 to \(ThumbnailSize.maximumSide) pixels a side"
+        }
+    }
+
+    /// The limit behind the failure, if a limit was hit (so a caller can name its own option).
+    public var exceededLimit: LimitExceeded? {
+        switch self {
+        case .decode(.limitExceeded(let limit)), .limitExceeded(let limit): return limit
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ThumbKit
+
+/// A library failure as the command line words it: the library's one-line message, with the
+/// option that sets an exceeded limit named after it ("… above the limit of 100 pixels
+/// (--max-pixels)"), since the library knows nothing of flags.
+struct FailureMessage: ThumbKitError {
+    let message: String
+
+    init(_ error: ThumbnailError) {
+        message = FailureMessage.text(error.message, limit: error.exceededLimit)
+    }
+
+    init(_ error: DecodeError) {
+        var limit: LimitExceeded?
+        if case .limitExceeded(let exceeded) = error { limit = exceeded }
+        message = FailureMessage.text(error.message, limit: limit)
+    }
+
+    /// The option that sets a limit, if the command line has one.
+    static func option(for limit: LimitExceeded.Limit) -> String? {
+        switch limit {
+        case .pixels, .outputPixels: return "--max-pixels"
+        case .fileBytes: return "--max-file-bytes"
+        case .dimension, .scans: return nil
+        }
+    }
+
+    private static func text(_ message: String, limit: LimitExceeded?) -> String {
+        guard let limit, let option = option(for: limit.limit) else { return message }
+        return "\(message) (\(option))"
+    }
+}
