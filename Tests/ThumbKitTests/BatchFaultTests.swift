@@ -96,7 +96,7 @@ import Testing
         var forced = configuration
         forced.force = true
         let failing: BatchRenderer = { source in
-            if source.path.hasSuffix("img1.png") { throw PNGError.corrupt(reason: "injected") }
+            if source.path.hasSuffix("img1.png") { throw DecodeError.corrupt(.png, reason: "injected") }
             return try Fixture.renderer()(source)
         }
         let summary = try BatchRunner(configuration: forced, renderer: failing).run()

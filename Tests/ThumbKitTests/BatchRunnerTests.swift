@@ -133,7 +133,7 @@ import Testing
         let dir = goodTree(2)
         struct Boom: Error {}
         let renderer: BatchRenderer = { source in
-            if source.path.hasSuffix("img0.png") { throw PNGError.corrupt(reason: "bad crc") }
+            if source.path.hasSuffix("img0.png") { throw DecodeError.corrupt(.png, reason: "bad crc") }
             if source.path.hasSuffix("img1.png") { return [] }
             throw Boom()
         }

@@ -49,23 +49,23 @@ import Testing
         let p3 = try JPEGFixtures.displayP3Profile()
         let pixels = JPEGFixtures.rgb(width: 32, height: 32) { x, _ in x < 16 ? (255, 0, 0) : (200, 100, 50) }
         let jpeg = JPEGFixtures.encode(pixels, width: 32, height: 32, quality: 100, icc: p3)
-        let loaded = try ImageLoader().load(jpeg)
+        let loaded = try DecodedSource.load(jpeg)
         #expect(loaded.warnings.isEmpty)
         #expect(Self.close(Array(JPEGFixtures.pixel(loaded.image, 4, 4).prefix(3)), Self.reference8(p3, [255, 0, 0]), 2))
         #expect(Self.close(Array(JPEGFixtures.pixel(loaded.image, 28, 4).prefix(3)), Self.reference8(p3, [200, 100, 50]), 2))
 
         // The thumbnail is marked sRGB; with keepProfile the pixels stay and the profile travels.
         let options = ThumbnailOptions(size: ThumbnailSize(width: 8, height: 8))
-        let thumbnail = try Thumbnailer(options: options).thumbnails(of: jpeg)[0]
+        let thumbnail = try Thumbnailer(options: options).thumbnails(of: .bytes(jpeg))[0]
         #expect(Self.chunkTypes(thumbnail.png).contains("sRGB"))
         var keeping = options
         keeping.keepProfile = true
-        let kept = try Thumbnailer(options: keeping).thumbnails(of: jpeg)[0]
+        let kept = try Thumbnailer(options: keeping).thumbnails(of: .bytes(jpeg))[0]
         #expect(Self.chunkTypes(kept.png).contains("iCCP") && !Self.chunkTypes(kept.png).contains("sRGB"))
         #expect(Self.close(Array(JPEGFixtures.pixel(kept.image, 1, 1).prefix(3)), [255, 0, 0], 3))
         #expect(keeping.canonicalDescription.contains("profile=keep") && options.canonicalDescription.contains("profile=srgb"))
         // A PNG carrying the kept profile converts back the same way.
-        let again = try ImageLoader().load(kept.png)
+        let again = try DecodedSource.load(kept.png)
         #expect(Self.close(Array(JPEGFixtures.pixel(again.image, 1, 1).prefix(3)), Self.reference8(p3, [255, 0, 0]), 2))
     }
 
@@ -88,10 +88,10 @@ import Testing
         let plain = try encoder.encode(image)
         encoder.iccProfile = named
         let labelled = try encoder.encode(image)
-        #expect(ImageLoader().needsNoTransform(try PNGDecoder(bytes: labelled)))
+        #expect(try DecodeTestPlan.needsNoTransform(labelled))
         let options = ThumbnailOptions(size: ThumbnailSize(width: 20, height: 20))
-        #expect(try Thumbnailer(options: options).thumbnails(of: labelled)[0].image
-                == Thumbnailer(options: options).thumbnails(of: plain)[0].image)
+        #expect(try Thumbnailer(options: options).thumbnails(of: .bytes(labelled))[0].image
+                == Thumbnailer(options: options).thumbnails(of: .bytes(plain))[0].image)
         guard case .eight(let samples) = image.samples else { Issue.record("8-bit"); return }
         let rgb = samples.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
         let converted = Self.lcmsRGB8(named, rgb)
@@ -127,20 +127,20 @@ import Testing
         encoder.iccProfile = p3
         let png = try encoder.encode(Self.solid((200, 100, 50)))
         let decoder = try PNGDecoder(bytes: png)
-        #expect(decoder.colorSource == .iccProfile(p3))
-        let loaded = try ImageLoader().load(png)
+        #expect(decoder.header.colorSource == .iccProfile(p3))
+        let loaded = try DecodedSource.load(png)
         #expect(Self.close(Array(JPEGFixtures.pixel(loaded.image, 2, 2).prefix(3)), Self.reference8(p3, [200, 100, 50]), 1))
         // The thumbnailer cannot stream this one: it needs the whole-image conversion.
-        let thumbnail = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 4, height: 4))).thumbnails(of: png)[0]
+        let thumbnail = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 4, height: 4))).thumbnails(of: .bytes(png))[0]
         #expect(Self.close(Array(JPEGFixtures.pixel(thumbnail.image, 1, 1).prefix(3)), Self.reference8(p3, [200, 100, 50]), 1))
         // keepProfile streams it unconverted and passes the profile on.
         var keeping = ThumbnailOptions(size: ThumbnailSize(width: 4, height: 4))
         keeping.keepProfile = true
-        #expect(ImageLoader(convertsToSRGB: false).needsNoTransform(decoder))
-        let kept = try Thumbnailer(options: keeping).thumbnails(of: png)[0]
+        #expect(try DecodeTestPlan.needsNoTransform(png, options: keeping))
+        let kept = try Thumbnailer(options: keeping).thumbnails(of: .bytes(png))[0]
         #expect(Self.chunkTypes(kept.png).contains("iCCP"))
         #expect(JPEGFixtures.pixel(kept.image, 1, 1) == [200, 100, 50, 255])
-        #expect(try PNGDecoder(bytes: kept.png).colorSource == .iccProfile(p3))
+        #expect(try PNGDecoder(bytes: kept.png).header.colorSource == .iccProfile(p3))
     }
 
     /// basn2c16.png: 16-bit RGB with gAMA 1.0 and no cHRM. The conversion runs at 16 bits and
@@ -148,9 +148,9 @@ import Testing
     @Test func sixteenBitGammaPNGConvertsAtFullPrecision() throws {
         let bytes = [UInt8](FileManager.default.contents(atPath: Fixtures.path("pngsuite/basn2c16.png"))!)
         let decoder = try PNGDecoder(bytes: bytes)
-        #expect(decoder.colorSource == .gamma(1.0, chromaticities: nil))
-        let raw = try decoder.decodeImage()
-        let loaded = try ImageLoader().load(bytes)
+        #expect(decoder.header.colorSource == .gamma(1.0, chromaticities: nil))
+        let raw = try decoder.decodeRGBA()
+        let loaded = try DecodedSource.load(bytes)
         guard case .sixteen(let before) = raw.samples, case .sixteen(let after) = loaded.image.samples else {
             Issue.record("not 16-bit")
             return
@@ -188,22 +188,22 @@ import Testing
         #expect(p[1] > 170 && p[1] < 195, "\(p)") // 120/255 linear is about 181 in sRGB
         // A PNG with an sRGB chunk streams untouched.
         let png = try PNGEncoder(marksSRGB: true).encode(image)
-        #expect(try PNGDecoder(bytes: png).colorSource == .sRGB)
-        #expect(ImageLoader().needsNoTransform(try PNGDecoder(bytes: png)))
+        #expect(try PNGDecoder(bytes: png).header.colorSource == .sRGB)
+        #expect(try DecodeTestPlan.needsNoTransform(png))
     }
 
     @Test func aBrokenProfileIsAWarningAndThePixelsAreTakenAsSRGB() throws {
         let pixels = JPEGFixtures.rgb(width: 16, height: 16) { _, _ in (200, 100, 50) }
         let garbage = [UInt8](repeating: 0x41, count: 300)
         let jpeg = JPEGFixtures.encode(pixels, width: 16, height: 16, quality: 100, icc: garbage)
-        let loaded = try ImageLoader().load(jpeg)
+        let loaded = try DecodedSource.load(jpeg)
         #expect(loaded.warnings.count == 1 && loaded.warnings[0].hasPrefix("ignored ICC profile (taken as sRGB): "),
                 "\(loaded.warnings)")
-        let plain = try JPEGDecoder(bytes: jpeg).decodeImage().image
+        let plain = try JPEGDecoder(bytes: jpeg).decodedImage()
         #expect(loaded.image == plain)
         // The CMYK profile on an RGB image: refused with a reason, same pixels.
         let cmyk = try Self.cmykProfile()
-        let mismatched = try ImageLoader().load(JPEGFixtures.encode(pixels, width: 16, height: 16, quality: 100, icc: cmyk))
+        let mismatched = try DecodedSource.load(JPEGFixtures.encode(pixels, width: 16, height: 16, quality: 100, icc: cmyk))
         #expect(mismatched.warnings == ["ignored ICC profile (taken as sRGB): profile is not an RGB or gray profile"])
         #expect(mismatched.image == plain)
     }
@@ -239,9 +239,9 @@ import Testing
             for x in 0..<32 { stored += inks[(y < 16 ? 0 : 2) + (x < 16 ? 0 : 1)].map { 255 - $0 } }
         }
         let jpeg = JPEGFixtures.encode(stored, width: 32, height: 32, components: 4, quality: 100, ycck: ycck, icc: profile)
-        let loaded = try ImageLoader().load(jpeg)
+        let loaded = try DecodedSource.load(jpeg)
         #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
-        let naive = try JPEGDecoder(bytes: jpeg).decodeImage().image
+        let naive = try JPEGDecoder(bytes: jpeg).decodedImage()
         var differsFromNaive = false
         for (i, at) in [(4, 4), (28, 4), (4, 28), (28, 28)].enumerated() {
             let reference = Self.lcmsCMYK(profile, inks[i])

@@ -31,7 +31,7 @@ import Testing
         let outcome = try #require(Self.expected[name])
         let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 16, height: 16)))
         if outcome == "decodes" {
-            let info = try PNGDecoder(path: path).info
+            let info = try PNGDecoder(path: path).header
             #expect(info.width > 0 && info.height > 0)
             if info.width * info.height <= Self.wholeDecodeLimit {
                 let image = try PNGDecoder.decode(path: path)
@@ -41,13 +41,13 @@ import Testing
             // Streaming a 225 MP bomb takes minutes in a debug build; release runs it (`make test`).
             if info.width * info.height > Self.wholeDecodeLimit { return }
             #endif
-            let thumbs = try thumbnailer.thumbnails(ofFile: path)
+            let thumbs = try thumbnailer.thumbnails(of: .file(path))
             #expect(thumbs.count == 1 && thumbs[0].image.width <= 16 && thumbs[0].image.height <= 16)
         } else {
             // The file path and the in-memory path (what the batch uses) must agree, on one line.
-            let fromFile = #expect(throws: PNGError.self) { _ = try thumbnailer.thumbnails(ofFile: path) }
+            let fromFile = #expect(throws: ThumbnailError.self) { _ = try thumbnailer.thumbnails(of: .file(path)) }
             let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-            let fromBytes = #expect(throws: PNGError.self) { _ = try thumbnailer.thumbnails(ofPNG: bytes) }
+            let fromBytes = #expect(throws: ThumbnailError.self) { _ = try thumbnailer.thumbnails(of: .bytes(bytes)) }
             #expect(fromFile?.message.contains(outcome) == true, "\(name): \(fromFile?.message ?? "decoded")")
             #expect(fromFile?.message == fromBytes?.message)
             #expect(fromFile.map { !$0.message.contains("\n") && !$0.message.isEmpty } == true)
@@ -57,10 +57,11 @@ import Testing
     @Test func realBombIsRefusedFromTheHeaderUnderALoweredLimit() {
         var options = ThumbnailOptions()
         options.limits.maxPixels = 100_000_000
-        let error = #expect(throws: PNGError.self) {
-            _ = try Thumbnailer(options: options).thumbnails(ofFile: Self.directory + "/bomb-real-15000.png")
+        let error = #expect(throws: ThumbnailError.self) {
+            _ = try Thumbnailer(options: options).thumbnails(of: .file(Self.directory + "/bomb-real-15000.png"))
         }
-        #expect(error?.message == "image is 15000x15000 (225000000 pixels), above the limit of 100000000 pixels (--max-pixels)")
+        #expect(error?.message == "image is 15000x15000 (225000000 pixels), above the limit of 100000000 pixels")
+        #expect(error?.exceededLimit?.limit == .pixels)
     }
 
     // MARK: Generated at run time
@@ -106,7 +107,7 @@ import Testing
         let path = directory + "/many-chunks.png"
         #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.goodWith(extra))))
         let start = ContinuousClock.now
-        let thumbs = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 8, height: 8))).thumbnails(ofFile: path)
+        let thumbs = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 8, height: 8))).thumbnails(of: .file(path))
         #expect(thumbs[0].image.width == 8)
         #expect(start.duration(to: .now) < .seconds(30))
     }

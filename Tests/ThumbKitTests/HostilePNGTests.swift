@@ -3,7 +3,7 @@ import Testing
 @testable import ThumbKit
 
 /// Mutated files, generated deterministically from the PngSuite on every run: each must either
-/// decode or fail with a `PNGError` — never crash, hang or allocate without bound.
+/// decode or fail with a `DecodeError` — never crash, hang or allocate without bound.
 @Suite struct HostilePNGTests {
     enum Mutation: CaseIterable, Sendable {
         case truncate, flipByte, lieAboutChunkLength, duplicateChunk, zeroRun

@@ -31,11 +31,13 @@ import Testing
         let jpeg = JPEGFixtures.encode(Self.quadrants, width: 64, height: 48, progressive: progressive,
                                        subsampling: subsampling)
         let decoder = try JPEGDecoder(bytes: jpeg)
-        #expect(decoder.info == JPEGInfo(width: 64, height: 48, components: 3, colorSpace: .yCbCr,
-                                         progressive: progressive, hasAdobeMarker: false))
-        let decoded = try decoder.decodeImage()
-        #expect(decoded.reduction == 1 && decoded.image.width == 64 && decoded.image.height == 48)
-        Self.expectQuadrants(decoded.image, tolerance: 4)
+        #expect(decoder.header == ImageHeader(format: .jpeg, storedWidth: 64, storedHeight: 48, orientation: .topLeft, bitDepth: 8,
+                                              hasAlpha: false, colorSource: .sRGB,
+                                              scanOrder: progressive ? .progressive : .sequential,
+                                              details: .jpeg(colorSpace: .yCbCr, components: 3, adobeMarker: false)))
+        let decoded = try decoder.decodedImage()
+        #expect(decoded.width == 64 && decoded.height == 48)
+        Self.expectQuadrants(decoded, tolerance: 4)
         #expect(decoder.warnings.isEmpty)
     }
 
@@ -43,8 +45,8 @@ import Testing
         let gray = (0..<(32 * 16)).map { UInt8(($0 % 32) * 8) }
         let jpeg = JPEGFixtures.encode(gray, width: 32, height: 16, components: 1, quality: 100)
         let decoder = try JPEGDecoder(bytes: jpeg)
-        #expect(decoder.info.colorSpace == .gray && decoder.info.components == 1)
-        let image = try decoder.decodeImage().image
+        #expect(decoder.header.details == .jpeg(colorSpace: .gray, components: 1, adobeMarker: false))
+        let image = try decoder.decodedImage()
         for x in [0, 10, 31] {
             let p = JPEGFixtures.pixel(image, x, 5)
             #expect(p[0] == p[1] && p[1] == p[2] && p[3] == 255)
@@ -68,9 +70,8 @@ import Testing
         }
         let jpeg = JPEGFixtures.encode(stored, width: 32, height: 32, components: 4, quality: 100, ycck: ycck)
         let decoder = try JPEGDecoder(bytes: jpeg)
-        #expect(decoder.info.colorSpace == (ycck ? .ycck : .cmyk))
-        #expect(decoder.info.hasAdobeMarker && decoder.info.isCMYK)
-        let image = try decoder.decodeImage().image
+        #expect(decoder.header.details == .jpeg(colorSpace: ycck ? .ycck : .cmyk, components: 4, adobeMarker: true))
+        let image = try decoder.decodedImage()
         let expected: [[Int]] = [[0, 255, 255], [255, 0, 0], [255, 255, 255], [0, 0, 0]]
         for (i, at) in [(4, 4), (28, 4), (4, 28), (28, 28)].enumerated() {
             let p = JPEGFixtures.pixel(image, at.0, at.1)
@@ -83,24 +84,26 @@ import Testing
         // Cut halfway through the entropy-coded data (after the SOS marker), not in the header.
         let sos = JPEGDecoderTests.markerOffset(0xDA, in: jpeg)
         let cut = Array(jpeg.prefix(sos + (jpeg.count - sos) / 2))
-        #expect(throws: JPEGError.truncated) { try JPEGDecoder(bytes: cut).decodeImage() }
-        #expect(throws: ImageLoadError.jpeg(.truncated)) { try ImageLoader().load(cut) }
-        #expect(throws: ImageLoadError.jpeg(.truncated)) { try Thumbnailer().thumbnails(of: cut) }
+        #expect(throws: DecodeError.truncated) { try JPEGDecoder(bytes: cut).decodedImage() }
+        #expect(throws: DecodeError.truncated) { try DecodedSource.load(cut) }
+        // Streamed (one scale, upright, sRGB) and decoded whole (two scales) alike.
+        #expect(throws: ThumbnailError.decode(.truncated)) { try Thumbnailer().thumbnails(of: .bytes(cut)) }
+        #expect(throws: ThumbnailError.decode(.truncated)) { try Thumbnailer().thumbnails(of: .bytes(cut), scales: [1, 2]) }
 
         let decoder = try JPEGDecoder(bytes: cut)
-        let partial = try decoder.decodeImage(allowPartial: true)
-        #expect(partial.image.width == 64 && partial.image.height == 48)
+        let partial = try decoder.decodedImage(allowPartial: true)
+        #expect(partial.width == 64 && partial.height == 48)
         #expect(decoder.wasTruncated)
         #expect(decoder.warnings.contains("Premature end of JPEG file"), "\(decoder.warnings)")
         // The top survives.
-        #expect(zip(JPEGFixtures.pixel(partial.image, 8, 2), [230, 20, 20]).allSatisfy { abs($0 - $1) <= 4 })
-        let loaded = try ImageLoader(allowPartial: true).load(cut)
+        #expect(zip(JPEGFixtures.pixel(partial, 8, 2), [230, 20, 20]).allSatisfy { abs($0 - $1) <= 4 })
+        let loaded = try DecodedSource.load(cut, options: DecodedSource.options(allowPartial: true))
         #expect(loaded.warnings.contains("Premature end of JPEG file"))
     }
 
     @Test func headerOnlyTruncationIsAnError() {
         let jpeg = JPEGFixtures.encode(Self.quadrants, width: 64, height: 48)
-        #expect(throws: JPEGError.truncated) { try JPEGDecoder(bytes: Array(jpeg.prefix(40))) }
+        #expect(throws: DecodeError.truncated) { try JPEGDecoder(bytes: Array(jpeg.prefix(40))) }
     }
 
     @Test func corruptDataIsAWarning() throws {
@@ -109,32 +112,33 @@ import Testing
         // EOI they would be swallowed by the entropy decoder's read-ahead.)
         jpeg.insert(contentsOf: [0x12, 0x34, 0x56], at: JPEGDecoderTests.markerOffset(0xDA, in: jpeg))
         let decoder = try JPEGDecoder(bytes: jpeg)
-        let image = try decoder.decodeImage().image
+        let image = try decoder.decodedImage()
         #expect(decoder.warnings == ["Corrupt JPEG data: 3 extraneous bytes before marker 0xda"], "\(decoder.warnings)")
         Self.expectQuadrants(image, tolerance: 4)
-        #expect(try ImageLoader().load(jpeg).warnings == decoder.warnings)
+        #expect(try DecodedSource.load(jpeg).warnings == decoder.warnings)
+        // A streamed thumbnail reports the same warnings.
+        #expect(try Thumbnailer().thumbnails(of: .bytes(jpeg))[0].warnings == decoder.warnings)
     }
 
     @Test func notAJPEGAndGarbageAreTypedErrors() {
-        #expect(throws: JPEGError.notJPEG(reason: "file is empty")) { try JPEGDecoder(bytes: []) }
-        #expect(throws: JPEGError.notJPEG(reason: "not a JPEG file (no start-of-image marker)")) {
-            try JPEGDecoder(bytes: Array("hello".utf8))
-        }
+        #expect(throws: DecodeError.empty) { try JPEGDecoder(bytes: []) }
+        #expect(throws: DecodeError.unrecognised) { try JPEGDecoder(bytes: Array("hello".utf8)) }
         // A quantisation table numbered 15 (there are four).
         let badTable: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x0F] + [UInt8](repeating: 1, count: 64) + [0xFF, 0xD9]
-        #expect(throws: JPEGError.corrupt(reason: "Bogus DQT index 15")) { try JPEGDecoder(bytes: badTable) }
-        #expect(throws: ImageLoadError.unrecognised) { try ImageLoader().load(Array("GIF89a".utf8)) }
+        #expect(throws: DecodeError.corrupt(.jpeg, reason: "Bogus DQT index 15")) { try JPEGDecoder(bytes: badTable) }
+        #expect(throws: DecodeError.unrecognised) { try ImageSource.bytes(Array("GIF89a".utf8)).header() }
+        #expect(DecodeError.unrecognised.message == "not a PNG or JPEG file")
     }
 
     @Test func pixelLimitIsCheckedFromTheHeader() throws {
         let jpeg = JPEGFixtures.encode(Self.quadrants, width: 64, height: 48)
         let limits = DecodeLimits(maxPixels: 64 * 48 - 1)
-        #expect(throws: JPEGError.limitExceeded(reason: "image is 64x48 (3072 pixels), above the limit of 3071 pixels (--max-pixels)")) {
-            try JPEGDecoder(bytes: jpeg, limits: limits)
-        }
-        #expect(throws: JPEGError.limitExceeded(reason: "file is larger than the limit of 100 bytes (--max-file-bytes)")) {
-            try JPEGDecoder(bytes: jpeg, limits: DecodeLimits(maxFileBytes: 100))
-        }
+        let pixels = LimitExceeded(limit: .pixels, width: 64, height: 48, actual: 3072, allowed: 3071)
+        #expect(throws: DecodeError.limitExceeded(pixels)) { try JPEGDecoder(bytes: jpeg, limits: limits) }
+        #expect(pixels.message == "image is 64x48 (3072 pixels), above the limit of 3071 pixels")
+        let bytes = LimitExceeded(limit: .fileBytes, actual: UInt64(jpeg.count), allowed: 100)
+        #expect(throws: DecodeError.limitExceeded(bytes)) { try JPEGDecoder(bytes: jpeg, limits: DecodeLimits(maxFileBytes: 100)) }
+        #expect(bytes.message == "file is larger than the limit of 100 bytes")
         _ = try JPEGDecoder(bytes: jpeg, limits: DecodeLimits(maxPixels: 64 * 48))
         // A header claiming 60000 × 60000 with no data behind it fails on the limit, before any
         // allocation, not on the missing data.
@@ -145,8 +149,8 @@ import Testing
             _ = try JPEGDecoder(bytes: huge)
             Issue.record("no limit error")
         } catch {
-            guard case .limitExceeded(let reason) = error else { Issue.record("unexpected \(error)"); return }
-            #expect(reason.hasPrefix("image is 60000x60000"))
+            guard case .limitExceeded(let limit) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(limit.limit == .pixels && limit.width == 60000 && limit.height == 60000)
         }
     }
 
@@ -169,7 +173,8 @@ import Testing
             if round % 5 == 0 { bytes = Array(bytes.prefix(3 + next() % (bytes.count - 3))) }
             for allowPartial in [false, true] {
                 do {
-                    let loaded = try ImageLoader(allowPartial: allowPartial).load(bytes, shrinkTarget: (8, 8))
+                    let loaded = try DecodedSource.load(bytes, options: DecodedSource.options(allowPartial: allowPartial),
+                                                        shrinkTarget: (8, 8))
                     #expect(loaded.image.width > 0)
                     decoded += 1
                 } catch {
@@ -188,15 +193,15 @@ import Testing
 
     @Test func reductionPicksTheSmallestThatKeepsTwiceTheTarget() {
         // 4000 × 3000 to 500 × 375: 1/4 gives 1000 × 750 = exactly twice; 1/8 would be 500 × 375.
-        #expect(JPEGDecoder.reduction(width: 4000, height: 3000, target: (500, 375)) == 4)
-        #expect(JPEGDecoder.reduction(width: 4000, height: 3000, target: (501, 375)) == 2)
-        #expect(JPEGDecoder.reduction(width: 4000, height: 3000, target: (250, 187)) == 8)
-        #expect(JPEGDecoder.reduction(width: 4000, height: 3000, target: (2000, 1500)) == 1)
-        #expect(JPEGDecoder.reduction(width: 4000, height: 3000, target: (1000, 751)) == 1)
+        #expect(DecodePlan.reduction(width: 4000, height: 3000, target: (500, 375), available: JPEGDecoder.reductions) == 4)
+        #expect(DecodePlan.reduction(width: 4000, height: 3000, target: (501, 375), available: JPEGDecoder.reductions) == 2)
+        #expect(DecodePlan.reduction(width: 4000, height: 3000, target: (250, 187), available: JPEGDecoder.reductions) == 8)
+        #expect(DecodePlan.reduction(width: 4000, height: 3000, target: (2000, 1500), available: JPEGDecoder.reductions) == 1)
+        #expect(DecodePlan.reduction(width: 4000, height: 3000, target: (1000, 751), available: JPEGDecoder.reductions) == 1)
         // Both axes count: a tall target on a wide image.
-        #expect(JPEGDecoder.reduction(width: 4000, height: 3000, target: (100, 1000)) == 1)
+        #expect(DecodePlan.reduction(width: 4000, height: 3000, target: (100, 1000), available: JPEGDecoder.reductions) == 1)
         // Reduced sizes round up as libjpeg's do: 1001 / 8 → 126 ≥ 2 · 63.
-        #expect(JPEGDecoder.reduction(width: 1001, height: 1001, target: (63, 63)) == 8)
+        #expect(DecodePlan.reduction(width: 1001, height: 1001, target: (63, 63), available: JPEGDecoder.reductions) == 8)
     }
 
     @Test func shrinkOnLoadDecodesAtTheReducedSize() throws {
@@ -204,7 +209,7 @@ import Testing
         let jpeg = JPEGFixtures.encode(rgb, width: 64, height: 48)
         for (target, reduction, width, height) in [((32, 24), 1, 64, 48), ((16, 12), 2, 32, 24),
                                                    ((8, 6), 4, 16, 12), ((4, 3), 8, 8, 6), ((1, 1), 8, 8, 6)] {
-            let decoded = try JPEGDecoder(bytes: jpeg).decodeImage(shrinkFor: target)
+            let decoded = try DecodedSource.load(jpeg, shrinkTarget: target)
             #expect(decoded.reduction == reduction && decoded.image.width == width && decoded.image.height == height)
         }
     }
@@ -215,8 +220,8 @@ import Testing
         let profile = (0..<150_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
         let jpeg = JPEGFixtures.encode(Self.quadrants, width: 64, height: 48, exif: exif, icc: profile)
         let decoder = try JPEGDecoder(bytes: jpeg)
-        #expect(decoder.exif == exif)
-        #expect(decoder.iccProfile == profile)
+        #expect(decoder.header.orientation == .rightTop)
+        #expect(decoder.iccProfile == profile && decoder.header.colorSource == .iccProfile(profile))
         #expect(try JPEGDecoder(bytes: JPEGFixtures.encode(Self.quadrants, width: 64, height: 48)).iccProfile == nil)
     }
 }

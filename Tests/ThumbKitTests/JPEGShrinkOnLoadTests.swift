@@ -41,28 +41,19 @@ import Testing
     ])
     func shrinkOnLoadStaysCloseToTheFullDecode(size: ThumbnailSize, scales: [Int], expected: Int) throws {
         let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: size))
-        let loaded = try ImageLoader().load(Self.photo) { w, h in
-            thumbnailer.shrinkTarget(sourceWidth: w, sourceHeight: h, scale: scales.max()!)
-        }
-        #expect(loaded.reduction == expected)
-        #expect(loaded.fullWidth == 1600 && loaded.fullHeight == 1200)
-        let target = thumbnailer.shrinkTarget(sourceWidth: 1600, sourceHeight: 1200, scale: scales.max()!)
-        let (reduced, fast) = try Self.timed { try ImageLoader().load(Self.photo, shrinkTarget: target) }
-        let (image, slow) = try Self.timed { try JPEGDecoder(bytes: Self.photo).decodeImage().image }
-        #expect(reduced.reduction == expected)
-        for scale in scales {
-            let shrunk = thumbnailer.thumbnail(of: reduced, scale: scale)
-            let full = thumbnailer.thumbnail(of: image, scale: scale)
+        let plan = try DecodeTestPlan.plan(Self.photo, options: thumbnailer.options, scales: scales)
+        #expect(plan.reduction == expected)
+        #expect(plan.width == 1600 && plan.height == 1200)
+        let (thumbnails, fast) = try Self.timed { try thumbnailer.thumbnails(of: .bytes(Self.photo), scales: scales) }
+        let (image, slow) = try Self.timed { try JPEGDecoder(bytes: Self.photo).decodedImage() }
+        for (index, scale) in scales.enumerated() {
+            let shrunk = thumbnails[index].image
+            let full = try thumbnailer.pixels(of: image, scale: scale)
             #expect(shrunk.width == full.width && shrunk.height == full.height)
             let (psnr, peak) = JPEGFixtures.psnr(shrunk, full)
-            print("shrink 1/\(expected) \(size) @\(scale)x: PSNR \(String(format: "%.2f", psnr)) dB, max difference \(peak); decode \(fast) vs full decode \(slow)")
+            print("shrink 1/\(expected) \(size) @\(scale)x: PSNR \(String(format: "%.2f", psnr)) dB, max difference \(peak); thumbnails \(fast) vs full decode \(slow)")
             #expect(psnr >= 45, "PSNR \(psnr) dB")
             #expect(peak <= 32)
-        }
-        // The thumbnailer takes the same path.
-        if size.width <= 200 {
-            let thumbnails = try thumbnailer.thumbnails(of: Self.photo, scales: scales)
-            #expect(thumbnails.map(\.image) == scales.map { thumbnailer.thumbnail(of: reduced, scale: $0) })
         }
     }
 
@@ -70,11 +61,13 @@ import Testing
                       (ThumbnailSize(width: 90, height: 90, mode: .cover), 4, 401, 301)])  // whole would be 120×90
     func oddSizesMapTheReducedImageExactly(size: ThumbnailSize, reduction: Int, width: Int, height: Int) throws {
         let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: size))
-        let target = thumbnailer.shrinkTarget(sourceWidth: 1601, sourceHeight: 1203, scale: 1)
-        let reduced = try ImageLoader().load(Self.oddPhoto, shrinkTarget: target)
+        let target = DecodePlan.shrinkTarget(thumbnailer.plan(sourceWidth: 1601, sourceHeight: 1203, scale: 1), width: 1601, height: 1203)
+        let reduced = try DecodedSource.load(Self.oddPhoto, shrinkTarget: target)
         #expect(reduced.reduction == reduction && reduced.image.width == width && reduced.image.height == height)
-        let image = try JPEGDecoder(bytes: Self.oddPhoto).decodeImage().image
-        let (psnr, peak) = JPEGFixtures.psnr(thumbnailer.thumbnail(of: reduced, scale: 1), thumbnailer.thumbnail(of: image, scale: 1))
+        #expect(try DecodeTestPlan.plan(Self.oddPhoto, options: thumbnailer.options).reduction == reduction)
+        let image = try JPEGDecoder(bytes: Self.oddPhoto).decodedImage()
+        let (psnr, peak) = JPEGFixtures.psnr(try thumbnailer.thumbnails(of: .bytes(Self.oddPhoto))[0].image,
+                                             try thumbnailer.pixels(of: image, scale: 1))
         print("shrink 1/\(reduction) \(size) of 1601x1203: PSNR \(String(format: "%.2f", psnr)) dB, max difference \(peak)")
         #expect(psnr >= 40 && peak <= 40)
     }
@@ -108,15 +101,15 @@ import Testing
     func exactModeMatchesTheFullDecode(size: ThumbnailSize, scales: [Int], odd: Bool) throws {
         let jpeg = odd ? Self.oddPhoto : Self.photo
         let exact = Thumbnailer(options: ThumbnailOptions(size: size, shrinkOnLoad: false))
-        let thumbnails = try exact.thumbnails(of: jpeg, scales: scales)
-        let shrunk = try Thumbnailer(options: ThumbnailOptions(size: size)).thumbnails(of: jpeg, scales: scales)
-        let full = try JPEGDecoder(bytes: jpeg).decodeImage().image
+        let thumbnails = try exact.thumbnails(of: .bytes(jpeg), scales: scales)
+        let shrunk = try Thumbnailer(options: ThumbnailOptions(size: size)).thumbnails(of: .bytes(jpeg), scales: scales)
+        let full = try JPEGDecoder(bytes: jpeg).decodedImage()
         for (index, scale) in scales.enumerated() {
             let plan = exact.plan(sourceWidth: full.width, sourceHeight: full.height, scale: scale)
             let reference = Image(width: plan.width, height: plan.height,
                                   rgba8: ReferenceResampler.bytes(full, width: plan.width, height: plan.height, region: plan.region))
             let image = thumbnails[index].image
-            #expect(JPEGFixtures.psnr(image, exact.thumbnail(of: full, scale: scale)).maxDifference <= 1)
+            #expect(JPEGFixtures.psnr(image, try exact.pixels(of: full, scale: scale)).maxDifference <= 1)
             #expect(JPEGFixtures.psnr(image, reference).maxDifference <= 1)
             let reduced = JPEGFixtures.psnr(shrunk[index].image, reference)
             #expect(reduced.maxDifference > 1, "shrink-on-load is \(reduced.maxDifference) off here")

@@ -57,10 +57,11 @@ import Testing
         let stored = Self.stored(value)
         let jpeg = JPEGFixtures.encode(stored.pixels, width: stored.width, height: stored.height,
                                        exif: JPEGFixtures.exif(orientation: UInt16(value), bigEndian: bigEndian))
-        let thumbnails = try Thumbnailer(options: Self.options).thumbnails(of: jpeg)
+        let thumbnails = try Thumbnailer(options: Self.options).thumbnails(of: .bytes(jpeg))
         Self.expectUpright(thumbnails[0].image)
-        let loaded = try ImageLoader().load(jpeg)
-        #expect(loaded.orientation == Orientation(rawValue: value))
+        let loaded = try DecodedSource.load(jpeg)
+        #expect(loaded.plan.orientation == Orientation(rawValue: value))
+        #expect(try ImageSource.bytes(jpeg).header().orientation == Orientation(rawValue: value))
         #expect(loaded.image.width == Self.uprightWidth && loaded.image.height == Self.uprightHeight)
     }
 
@@ -72,7 +73,7 @@ import Testing
         let png = try PNGEncoder().encode(Image(width: stored.width, height: stored.height, rgba8: rgba))
         let tagged = JPEGFixtures.insertChunk("eXIf", JPEGFixtures.exif(orientation: UInt16(value), bigEndian: value % 2 == 0),
                                               into: png)
-        let thumbnails = try Thumbnailer(options: Self.options).thumbnails(of: tagged)
+        let thumbnails = try Thumbnailer(options: Self.options).thumbnails(of: .bytes(tagged))
         Self.expectUpright(thumbnails[0].image)
     }
 
@@ -82,7 +83,7 @@ import Testing
                                        exif: JPEGFixtures.exif(orientation: 6, bigEndian: false))
         var options = Self.options
         options.autoRotate = false
-        let image = try Thumbnailer(options: options).thumbnails(of: jpeg)[0].image
+        let image = try Thumbnailer(options: options).thumbnails(of: .bytes(jpeg))[0].image
         #expect(image.width == 18 && image.height == 24)
         #expect(options.canonicalDescription.contains("rotate=off"))
         #expect(Self.options.canonicalDescription.contains("rotate=auto"))

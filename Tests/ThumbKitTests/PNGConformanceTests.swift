@@ -42,7 +42,7 @@ import Testing
 
     @Test(arguments: Fixtures.invalidPngSuiteNames)
     func rejectsCorruptImages(name: String) {
-        #expect(throws: PNGError.self) {
+        #expect(throws: DecodeError.self) {
             _ = try PNGDecoder.decode(path: Fixtures.path("pngsuite/" + name))
         }
     }
@@ -52,14 +52,14 @@ import Testing
         let path = Fixtures.path("pngsuite/" + name)
         let whole = try PNGDecoder.decode(path: path)
         let decoder = try PNGDecoder(path: path)
-        guard !decoder.info.interlaced else { return }
+        guard decoder.header.scanOrder != .interlaced else { return }
         // Opaque images stream as RGB; the whole image has alpha at the maximum.
         let channels = decoder.rowChannels
-        #expect(channels == (decoder.info.hasTransparency ? 4 : 3))
+        #expect(channels == (decoder.header.hasAlpha ? 4 : 3))
         var rows8 = [UInt8](), rows16 = [UInt16]()
         var row8 = [UInt8](), row16 = [UInt16]()
         while decoder.rowsRemaining > 0 {
-            if decoder.info.outputBitDepth == 16 {
+            if decoder.bitDepth == 16 {
                 try decoder.readRow(into: &row16)
                 #expect(row16.count == whole.width * channels)
                 for x in 0..<whole.width {
@@ -73,18 +73,19 @@ import Testing
                 }
             }
         }
-        let streamed = decoder.info.outputBitDepth == 16
+        let streamed = decoder.bitDepth == 16
             ? Image(width: whole.width, height: whole.height, rgba16: rows16)
             : Image(width: whole.width, height: whole.height, rgba8: rows8)
         #expect(streamed == whole)
     }
 
     @Test func headerInfo() throws {
-        let info = try PNGDecoder(path: Fixtures.path("pngsuite/basi3p04.png")).info
-        #expect(info == PNGInfo(width: 32, height: 32, bitDepth: 4, colorType: .palette, interlaced: true,
-                                hasTransparency: false))
-        let transparent = try PNGDecoder(path: Fixtures.path("pngsuite/tbrn2c08.png")).info
-        #expect(transparent.colorType == .rgb && transparent.hasTransparency)
+        let info = try PNGDecoder(path: Fixtures.path("pngsuite/basi3p04.png")).header
+        #expect(info == ImageHeader(format: .png, storedWidth: 32, storedHeight: 32, orientation: .topLeft, bitDepth: 4,
+                                    hasAlpha: false, colorSource: .sRGB, scanOrder: .interlaced, details: .png(colorType: .palette)))
+        #expect(info.description == "32x32, palette, 4-bit, interlaced, opaque")
+        let transparent = try PNGDecoder(path: Fixtures.path("pngsuite/tbrn2c08.png")).header
+        #expect(transparent.details == .png(colorType: .rgb) && transparent.hasAlpha)
     }
 
     @Test func decodingFromMemoryMatchesFile() throws {

@@ -10,7 +10,7 @@ import Testing
     @Test func pixelLimitIsCheckedFromTheHeader() {
         var limits = DecodeLimits.default
         limits.maxPixels = 32 * 32 - 1
-        #expect(throws: PNGError.limitExceeded(reason: "image is 32x32 (1024 pixels), above the limit of 1023 pixels (--max-pixels)")) {
+        #expect(throws: DecodeError.limitExceeded(LimitExceeded(limit: .pixels, width: 32, height: 32, actual: 1024, allowed: 1023))) {
             _ = try PNGDecoder(path: sample, limits: limits)
         }
         limits.maxPixels = 32 * 32
@@ -25,8 +25,9 @@ import Testing
         png.replaceSubrange(16..<24, with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])
         let crc = CRC32.checksum(png[12..<29])
         png.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xff), UInt8(crc >> 8 & 0xff), UInt8(crc & 0xff)])
-        let error = #expect(throws: PNGError.self) { _ = try PNGDecoder.decode(bytes: png) }
-        #expect(error?.message.contains("--max-pixels") == true)
+        let error = #expect(throws: DecodeError.self) { _ = try PNGDecoder.decode(bytes: png) }
+        guard case .limitExceeded(let limit) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(limit.limit == .pixels && limit.actual == 10_000_000_000)
     }
 
     @Test func adler32IsNotCheckedButCRCIs() throws {
@@ -44,7 +45,7 @@ import Testing
 
         var badCRC = original
         badCRC[idat.dataEnd - 1] ^= 0xff
-        let error = #expect(throws: PNGError.self) { _ = try PNGDecoder.decode(bytes: badCRC) }
+        let error = #expect(throws: DecodeError.self) { _ = try PNGDecoder.decode(bytes: badCRC) }
         #expect(error?.message.contains("CRC") == true, "\(String(describing: error))")
     }
 
@@ -62,7 +63,14 @@ import Testing
     @Test func fileByteLimit() {
         var limits = DecodeLimits.default
         limits.maxFileBytes = 100
-        #expect(throws: PNGError.self) { _ = try PNGDecoder.decode(path: sample, limits: limits) }
+        let size = UInt64(bytes(sample).count)
+        let error = #expect(throws: DecodeError.self) { _ = try PNGDecoder.decode(path: sample, limits: limits) }
+        guard case .limitExceeded(let limit) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(limit.limit == .fileBytes && limit.allowed == 100 && limit.actual > 100 && limit.actual <= size)
+        // The same limit, through the front door, for a file and for bytes.
+        #expect(throws: DecodeError.limitExceeded(LimitExceeded(limit: .fileBytes, actual: size, allowed: 100))) {
+            _ = try ImageSource.file(sample).decodeAsStored(limits: limits)
+        }
     }
 
     @Test func truncationAtEveryOffsetFailsCleanly() {
@@ -79,28 +87,33 @@ import Testing
     }
 
     @Test func notAPNG() {
-        #expect(throws: PNGError.notPNG(reason: "file is empty")) { _ = try PNGDecoder.decode(bytes: []) }
-        #expect(throws: PNGError.notPNG(reason: "not a PNG file (bad signature)")) {
-            _ = try PNGDecoder.decode(bytes: Array("GIF89a and more text".utf8))
-        }
-        #expect(throws: PNGError.truncated) { _ = try PNGDecoder.decode(bytes: [0x89, 0x50, 0x4E]) }
+        #expect(throws: DecodeError.empty) { _ = try PNGDecoder.decode(bytes: []) }
+        #expect(throws: DecodeError.unrecognised) { _ = try PNGDecoder.decode(bytes: Array("GIF89a and more text".utf8)) }
+        #expect(throws: DecodeError.truncated) { _ = try PNGDecoder.decode(bytes: [0x89, 0x50, 0x4E]) }
+        // The front door says the same before any decoder is chosen.
+        #expect(throws: DecodeError.empty) { _ = try ImageSource.bytes([]).header() }
+        #expect(throws: DecodeError.unrecognised) { _ = try ImageSource.bytes(Array("GIF89a and more text".utf8)).header() }
+        #expect(throws: DecodeError.truncated) { _ = try ImageSource.bytes([0x89, 0x50, 0x4E]).header() }
+        #expect(throws: DecodeError.truncated) { _ = try ImageSource.bytes([0xFF, 0xD8]).header() }
     }
 
     @Test func unreadablePaths() throws {
-        #expect(throws: PNGError.unreadable(reason: "No such file or directory")) {
+        #expect(throws: DecodeError.unreadable(reason: "No such file or directory")) {
             _ = try PNGDecoder(path: "/nonexistent/x.png")
         }
-        #expect(throws: PNGError.unreadable(reason: "is a directory")) { _ = try PNGDecoder(path: Fixtures.directory) }
+        #expect(throws: DecodeError.unreadable(reason: "is a directory")) { _ = try PNGDecoder(path: Fixtures.directory) }
         let fifo = Fixtures.temporaryDirectory("fifo") + "/pipe.png"
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: PNGError.unreadable(reason: "not a regular file")) { _ = try PNGDecoder(path: fifo) }
+        #expect(throws: DecodeError.unreadable(reason: "not a regular file")) { _ = try PNGDecoder(path: fifo) }
+        #expect(throws: DecodeError.unreadable(reason: "not a regular file")) { _ = try ImageSource.file(fifo).header() }
     }
 
     @Test func messagesAreOneLine() {
-        let errors: [PNGError] = [.unreadable(reason: "No such file or directory"), .truncated, .outOfMemory,
-                                  .corrupt(reason: "IHDR: CRC error"), .notPNG(reason: "file is empty")]
+        let errors: [DecodeError] = [.unreadable(reason: "No such file or directory"), .truncated, .outOfMemory,
+                                     .corrupt(.png, reason: "IHDR: CRC error"), .empty, .unrecognised]
         for error in errors { #expect(!error.message.contains("\n") && !error.message.isEmpty) }
-        #expect(PNGError.unreadable(reason: "No such file or directory").message == "cannot read: no such file or directory")
+        #expect(DecodeError.unreadable(reason: "No such file or directory").message == "cannot read: no such file or directory")
+        #expect(DecodeError.corrupt(.png, reason: "IHDR: CRC error").message == "corrupt PNG: IHDR: CRC error")
     }
 }
 

@@ -13,7 +13,7 @@ import Testing
     struct Case: CustomTestStringConvertible, Sendable {
         let label: String
         let image: Image
-        let colorType: PNGInfo.ColorType
+        let colorType: PNGColorType
         let bitDepth: Int
         var testDescription: String { label }
     }
@@ -47,13 +47,13 @@ import Testing
     func picksTheSmallestLosslessLayoutAndRoundTrips(_ testCase: Case) throws {
         let bytes = try PNGEncoder().encode(testCase.image)
         let decoder = try PNGDecoder(bytes: bytes)
-        #expect(decoder.info.colorType == testCase.colorType)
-        #expect(decoder.info.bitDepth == testCase.bitDepth)
-        #expect(try decoder.decodeImage() == testCase.image)
+        #expect(decoder.header.details == .png(colorType: testCase.colorType))
+        #expect(decoder.header.bitDepth == testCase.bitDepth)
+        #expect(try decoder.decodeRGBA() == testCase.image)
         let forced = try PNGEncoder(colorType: .rgba).encode(testCase.image)
         let forcedDecoder = try PNGDecoder(bytes: forced)
-        #expect(forcedDecoder.info.colorType == .rgba && forcedDecoder.info.bitDepth == 8)
-        #expect(try forcedDecoder.decodeImage() == testCase.image)
+        #expect(forcedDecoder.header.details == .png(colorType: .rgba) && forcedDecoder.header.bitDepth == 8)
+        #expect(try forcedDecoder.decodeRGBA() == testCase.image)
     }
 
     @Test(arguments: Fixtures.validPngSuiteNames)

@@ -31,7 +31,7 @@ struct ShrinkOnLoadMeasurement {
         var factors: [Int: Int] = [:]
         var lowestMargin = Double.infinity, highestMargin = 0.0
 
-        mutating func add(reduced a: Image, exact b: Image, loaded: LoadedImage, target: (width: Int, height: Int)) {
+        mutating func add(reduced a: Image, exact b: Image, loaded: DecodedSource, target: (width: Int, height: Int)) {
             sources += 1
             guard loaded.reduction > 1 else { return }   // decoded whole: identical by construction
             reduced += 1
@@ -94,24 +94,26 @@ struct ShrinkOnLoadMeasurement {
         let sets: [(String, [(String, [UInt8])])] = (photos.isEmpty ? [] : [("photos-jpeg", photos)])
             + Self.synthetic().map { ($0.0, [$0]) }
         if photos.isEmpty { print("photos-jpeg not found: synthetic JPEGs only") }
-        let loader = ImageLoader()
         var tallies: [String: Tally] = [:]
         for (set, files) in sets {
             for (name, bytes) in files {
-                let full = try loader.load(bytes)
+                let full = try DecodedSource.load(bytes)
                 for box in Self.boxes {
                     let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: box, height: box)))
-                    let exact = thumbnailer.thumbnail(of: full)
+                    let exact = try thumbnailer.pixels(of: full.image)
                     // What --no-shrink-on-load produces.
                     #expect(try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: box, height: box), shrinkOnLoad: false))
-                        .thumbnails(of: bytes)[0].image == exact, "\(name)")
-                    let target = thumbnailer.shrinkTarget(sourceWidth: full.fullWidth, sourceHeight: full.fullHeight, scale: 1)
+                        .thumbnails(of: .bytes(bytes))[0].image == exact, "\(name)")
+                    let fit = thumbnailer.plan(sourceWidth: full.plan.width, sourceHeight: full.plan.height, scale: 1)
+                    let target = DecodePlan.shrinkTarget(fit, width: full.plan.width, height: full.plan.height)
                     for k in Self.margins {
-                        let loaded = try loader.load(bytes) { _, _ in
-                            ((target.width * k + 1) / 2, (target.height * k + 1) / 2)
+                        let margin = (width: (target.width * k + 1) / 2, height: (target.height * k + 1) / 2)
+                        let loaded = try DecodedSource.load(bytes, options: thumbnailer.options, shrinkTarget: margin)
+                        let reduced = try loaded.thumbnail(thumbnailer)
+                        if k == 2 {
+                            let made = try thumbnailer.thumbnails(of: .bytes(bytes))[0].image
+                            #expect(made == reduced, "k = 2 is the default, \(name)")
                         }
-                        let reduced = thumbnailer.thumbnail(of: loaded)
-                        if k == 2 { #expect(try thumbnailer.thumbnails(of: bytes)[0].image == reduced, "k = 2 is the default, \(name)") }
                         #expect(reduced.width == exact.width && reduced.height == exact.height)
                         tallies["\(set) \(box) \(k)", default: Tally()].add(reduced: reduced, exact: exact, loaded: loaded, target: target)
                     }

@@ -27,8 +27,8 @@ import Testing
     @Test func streamedAndWholeDecodingGiveTheSamePixels() throws {
         // One scale of a plain PNG streams rows; two scales decode whole. Same @1x either way.
         let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 100, height: 100)))
-        let streamed = try thumbnailer.thumbnails(ofFile: Self.photo, scales: [1])
-        let whole = try thumbnailer.thumbnails(ofFile: Self.photo, scales: [1, 2])
+        let streamed = try thumbnailer.thumbnails(of: .file(Self.photo), scales: [1])
+        let whole = try thumbnailer.thumbnails(of: .file(Self.photo), scales: [1, 2])
         #expect(streamed[0] == whole[0])
         #expect((whole[1].image.width, whole[1].image.height) == (200, 151))
         #expect((streamed[0].image.width, streamed[0].image.height) == (100, 75))
@@ -36,7 +36,7 @@ import Testing
 
     @Test func coverWithRoundedCornersIsExactlyTheBoxWithTransparentCorners() throws {
         let options = ThumbnailOptions(size: ThumbnailSize(width: 64, height: 64, mode: .cover), cornerRadius: 16)
-        let image = try Thumbnailer(options: options).thumbnails(ofFile: Self.photo)[0].image
+        let image = try Thumbnailer(options: options).thumbnails(of: .file(Self.photo))[0].image
         #expect((image.width, image.height) == (64, 64))
         let rgba = image.rgba8
         #expect(rgba[3] == 0, "corner pixel transparent")
@@ -47,7 +47,7 @@ import Testing
     @Test func containLetterboxesOntoTheBackground() throws {
         let options = ThumbnailOptions(size: ThumbnailSize(width: 100, height: 100, mode: .contain),
                                        background: Color(red: 0, green: 0, blue: 255))
-        let image = try Thumbnailer(options: options).thumbnails(ofFile: Self.photo)[0].image
+        let image = try Thumbnailer(options: options).thumbnails(of: .file(Self.photo))[0].image
         #expect((image.width, image.height) == (100, 100))
         let rgba = image.rgba8
         #expect(Array(rgba[0..<4]) == [0, 0, 255, 255], "top margin is the background")
@@ -60,7 +60,7 @@ import Testing
         for name in ["basn6a16.png", "tbbn3p08.png", "basi0g04.png"] {
             let path = Fixtures.path("pngsuite/" + name)
             let thumbnail = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 32, height: 32)))
-                .thumbnails(ofFile: path)[0]
+                .thumbnails(of: .file(path))[0]
             #expect(thumbnail.image == (try PNGDecoder.decode(path: path)).converted8())
             #expect(try PNGDecoder.decode(bytes: thumbnail.png) == thumbnail.image)
         }
@@ -68,10 +68,10 @@ import Testing
 
     @Test func neverEnlargesUnlessAsked() throws {
         let path = Fixtures.path("pngsuite/basn2c08.png")
-        let small = try Thumbnailer().thumbnails(ofFile: path)[0].image
+        let small = try Thumbnailer().thumbnails(of: .file(path))[0].image
         #expect((small.width, small.height) == (32, 32))
         let enlarged = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 128, height: 128, scale: .any)))
-            .thumbnails(ofFile: path)[0].image
+            .thumbnails(of: .file(path))[0].image
         #expect((enlarged.width, enlarged.height) == (128, 128))
     }
 }
@@ -81,11 +81,12 @@ import Testing
         let path = Fixtures.path("pngsuite/basn2c08.png")
         var options = ThumbnailOptions(size: ThumbnailSize(width: 100_000, height: 100_000, scale: .any))
         options.limits.maxPixels = 1_000_000
-        let error = #expect(throws: PNGError.self) { _ = try Thumbnailer(options: options).thumbnails(ofFile: path) }
-        #expect(error?.message == "thumbnail would be 100000x100000 (10000000000 pixels), above the limit of 1000000 pixels (--max-pixels)")
+        let error = #expect(throws: ThumbnailError.self) { _ = try Thumbnailer(options: options).thumbnails(of: .file(path)) }
+        #expect(error?.message == "thumbnail would be 100000x100000 (10000000000 pixels), above the limit of 1000000 pixels")
+        #expect(error?.exceededLimit?.limit == .outputPixels)
         // Without enlarging, a huge box is just "never scale".
         let copy = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 100_000, height: 100_000)))
-            .thumbnails(ofFile: path)[0].image
+            .thumbnails(of: .file(path))[0].image
         #expect((copy.width, copy.height) == (32, 32))
     }
 }

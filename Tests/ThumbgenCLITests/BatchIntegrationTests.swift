@@ -57,9 +57,9 @@ import ThumbKit
             "c/flower.png", "c/flower@2x.png", "c/noext.png", "c/noext@2x.png", "c/palette.png", "c/palette@2x.png",
             "thumbgen-manifest.json", "tiny.png", "tiny@2x.png",
         ])
-        let flower = try PNGDecoder(path: out + "/c/flower.png").info
+        let flower = try PNGDecoder(path: out + "/c/flower.png").header
         #expect((flower.width, flower.height) == (16, 12))
-        let flower2x = try PNGDecoder(path: out + "/c/flower@2x.png").info
+        let flower2x = try PNGDecoder(path: out + "/c/flower@2x.png").header
         #expect((flower2x.width, flower2x.height) == (32, 24))
         #expect(run.err.hasSuffix("skipped, 0 failed in " + (run.err.components(separatedBy: "failed in ").last ?? "")))
         #expect(run.err.contains("7 written, 0 up to date"))

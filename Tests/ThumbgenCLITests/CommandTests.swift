@@ -113,7 +113,7 @@ import ThumbKit
         #expect(lenient.status == .success, "\(lenient.err)")
         #expect(lenient.err.contains("thumbgen: warning: \(dir)/cut.jpg: "), "the partial read is reported")
         #expect(!CLIRun([dir + "/cut.jpg", "-o", dir + "/quiet", "--allow-partial", "-q"]).err.contains("warning"))
-        #expect(try PNGDecoder(path: dir + "/lenient/cut.png").info.width == 32)
+        #expect(try PNGDecoder(path: dir + "/lenient/cut.png").header.width == 32)
     }
 }
 

@@ -12,7 +12,7 @@ import ThumbKit
         #expect(run.status == .success, "\(run.err)")
         #expect(try fileManager.contentsOfDirectory(atPath: out).sorted()
                 == ["1StarSmall.png", "2StarsSmall.png", "3StarsSmall.png", "4StarsSmall.png", "5StarsSmall.png"])
-        let info = try PNGDecoder(path: out + "/3StarsSmall.png").info
+        let info = try PNGDecoder(path: out + "/3StarsSmall.png").header
         #expect((info.width, info.height) == (5 * 16 + 4, 16))
     }
 
@@ -23,7 +23,7 @@ import ThumbKit
         let names = try fileManager.contentsOfDirectory(atPath: out + "/png")
         #expect(names.count == 30)
         #expect(names.contains("4.5StarsSmall@3x.png") && names.contains("1StarSmall@2x.png") && names.contains("0.5StarsSmall.png"))
-        let info = try PNGDecoder(path: out + "/png/2.5StarsSmall@3x.png").info
+        let info = try PNGDecoder(path: out + "/png/2.5StarsSmall@3x.png").header
         #expect((info.width, info.height) == (84 * 3, 48))
         let contents = try String(contentsOfFile: out + "/R.xcassets/2StarsSmall.imageset/Contents.json", encoding: .utf8)
         #expect(contents.contains("\"filename\" : \"2StarsSmall@2x.png\"") && contents.contains("\"scale\" : \"3x\""))

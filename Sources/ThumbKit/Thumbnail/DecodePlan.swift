@@ -33,7 +33,7 @@ struct DecodePlan {
     /// The source's ICC profile, written into the output unapplied (`keepProfile`).
     let keptProfile: [UInt8]?
     /// What the decoder is asked for.
-    let request: DecodeRequest
+    var request: DecodeRequest
     /// Problems found in planning (a profile that does not fit the image).
     let warnings: [String]
 
@@ -131,7 +131,9 @@ struct DecodePlan {
 
     /// Decodes the whole image as planned: reduced, in sRGB (unless the profile is kept), upright.
     func decode(_ decoder: any ImageDecoder) throws(DecodeError) -> (image: Image, warnings: [String]) {
-        try decoder.start(request)
+        var whole = request
+        whole.streams = false
+        try decoder.start(whole)
         var image: Image
         var colourWarnings = warnings
         switch try decoder.decodeImage() {

@@ -46,12 +46,20 @@ public struct Thumbnailer: Sendable {
         let decoded: (image: Image, warnings: [String])
         do { decoded = try decoding.decode(decoder) } catch { throw .decode(error) }
         var thumbnails: [Thumbnail] = []
-        for (scale, fit) in zip(scales, fits) {
-            let region = decoding.region(for: fit, decodedWidth: decoded.image.width, decodedHeight: decoded.image.height)
-            let image = render(decoded.image, region: region, plan: fit, scale: scale)
-            thumbnails.append(try encode(image, scale: scale, profile: decoding.keptProfile, warnings: decoded.warnings))
+        for scale in scales {
+            thumbnails.append(try thumbnail(ofDecoded: decoded.image, decoding: decoding, scale: scale, warnings: decoded.warnings))
         }
         return thumbnails
+    }
+
+    /// One scale's thumbnail of a whole decoded image (upright, possibly reduced on load), as
+    /// `decoding` planned it: the fit plan is made from the full size, its region mapped onto the
+    /// decoded image.
+    func thumbnail(ofDecoded image: Image, decoding: DecodePlan, scale: Int, warnings: [String]) throws(ThumbnailError) -> Thumbnail {
+        let fit = plan(sourceWidth: decoding.width, sourceHeight: decoding.height, scale: scale)
+        let region = decoding.region(for: fit, decodedWidth: image.width, decodedHeight: image.height)
+        return try encode(render(image, region: region, plan: fit, scale: scale), scale: scale, profile: decoding.keptProfile,
+                          warnings: warnings)
     }
 
     /// The thumbnail of an image already in memory (straight RGBA, taken as sRGB and upright) at

@@ -75,6 +75,9 @@ package final class PNGDecoder: ImageDecoder {
         tg_png_close(reader)
     }
 
+    /// Rows not yet read by `readRow`.
+    package var rowsRemaining: Int { height - rowsRead }
+
     /// Nothing to choose: PNG has no reduced decode, and rows and whole images need no set-up.
     func start(_ request: DecodeRequest) throws(DecodeError) {}
 
