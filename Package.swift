@@ -88,8 +88,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ThumbKitTests",
-            // CLibJPEG's encoder makes the JPEG fixtures; lcms2 itself is the colour reference.
-            dependencies: ["ThumbKit", "CLibJPEG", "CLibLCMS", "CLCMSSystem"],
+            // CLibJPEG's encoder makes the JPEG fixtures; lcms2 itself is the colour reference; the
+            // command line is run in-process to compare its files with the library's bytes.
+            dependencies: ["ThumbKit", "ThumbgenCLI", "CLibJPEG", "CLibLCMS", "CLCMSSystem"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -105,7 +105,7 @@ def files():
     # Declares 100000x100000 (10^10 pixels) in a few dozen bytes: refused from the header.
     cases["bomb-declared.png"] = (
         SIGNATURE + ihdr(100000, 100000, depth=1, color=0) + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + iend(),
-        "--max-pixels")
+        "above the limit of 250000000 pixels")
     # Really holds 15000x15000 (225 MP, under the default 250 MP limit) in a few tens of KB:
     # decodes, and must do so in bounded memory (the streaming path).
     cases["bomb-real-15000.png"] = (bomb(15000, 15000), "decodes")
@@ -130,11 +130,12 @@ def files():
     profile = struct.pack(">I", 16 << 20) + b"\x00" * ((16 << 20) - 4)
     cases["iccp-inflates-to-16mib.png"] = (
         insert_after_ihdr(good, chunk(b"iCCP", b"bomb\x00\x00" + zlib.compress(profile, 9))), "decodes")
+    # Recognised by content as a JPEG, whatever the name says, and refused as one.
     cases["jpeg-bytes.png"] = (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9",
-                               "bad signature")
+                               "corrupt JPEG")
     cases["gif-bytes.png"] = (b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00"
-                              b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "bad signature")
-    cases["text-bytes.png"] = (b"this is not an image\n", "bad signature")
+                              b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "not a PNG or JPEG file")
+    cases["text-bytes.png"] = (b"this is not an image\n", "not a PNG or JPEG file")
     cases["no-idat.png"] = (SIGNATURE + ihdr(16, 12) + iend(), "IEND: out of place")
     cases["idat-garbage.png"] = (SIGNATURE + ihdr(16, 12) + chunk(b"IDAT", b"\x78\x9c" + b"\xff" * 40) + iend(),
                                  "IDAT")

@@ -43,6 +43,7 @@ public enum ImageSource: Sendable, Hashable {
 
     /// Opens the decoder for the image's format, which reads the header.
     func openDecoder(limits: DecodeLimits) throws(DecodeError) -> any ImageDecoder {
+        try checkFileSize(limits: limits)
         let format = try self.format()
         let decoder = ImageDecoders.type(for: format)
         return try decoder.init(source: self, limits: limits)
@@ -55,11 +56,6 @@ public enum ImageSource: Sendable, Hashable {
         case .bytes(let data):
             bytes = data
         case .file(let path):
-            // The size is checked before reading, so a huge file is refused without being read.
-            if limits.maxFileBytes != 0, case .success(let status) = FileSystem.status(path),
-               status.size > 0, UInt64(status.size) > limits.maxFileBytes {
-                throw .limitExceeded(LimitExceeded(limit: .fileBytes, actual: UInt64(status.size), allowed: limits.maxFileBytes))
-            }
             switch FileSystem.read(path, maxBytes: limits.maxFileBytes) {
             case .failure(let failure): throw .unreadable(reason: failure.reason)
             case .success(let data): bytes = data
@@ -69,6 +65,15 @@ public enum ImageSource: Sendable, Hashable {
             throw .limitExceeded(LimitExceeded(limit: .fileBytes, actual: UInt64(bytes.count), allowed: limits.maxFileBytes))
         }
         return bytes
+    }
+
+    /// A file larger than `limits.maxFileBytes` is refused from its size, before any byte is read
+    /// and whichever decoder would read it (each still stops at the limit if the file grows).
+    private func checkFileSize(limits: DecodeLimits) throws(DecodeError) {
+        guard limits.maxFileBytes != 0, case .file(let path) = self,
+              case .success(let status) = FileSystem.status(path), status.size > 0,
+              UInt64(status.size) > limits.maxFileBytes else { return }
+        throw .limitExceeded(LimitExceeded(limit: .fileBytes, actual: UInt64(status.size), allowed: limits.maxFileBytes))
     }
 
     private func head() throws(DecodeError) -> [UInt8] {

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import ThumbKit
+
+/// Shrink-on-load under every EXIF orientation, on a source whose sides are not multiples of the
+/// reduction: libjpeg's partial last block lies at the right and bottom of the *stored* image,
+/// which after a flip or rotation is the left or top of the upright one. The decode plan maps the
+/// fit region through the orientation, so each orientation's thumbnail is the upright one's.
+@Suite struct OrientationShrinkOnLoadTests {
+    /// 1203 × 801 (neither side a multiple of 8): a photo-like scene with edges near every border,
+    /// where a shift of the content shows most.
+    static let width = 1203, height = 801
+    static let scene: [UInt8] = {
+        var rgb = [UInt8]()
+        rgb.reserveCapacity(width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                // Smooth gradients, a bar at each edge and a checkered band across the middle.
+                let border = x < 40 || y < 40 || x >= width - 40 || y >= height - 40
+                let check = (x / 24 + y / 24) % 2 == 0 && y > 360 && y < 440
+                let r = border ? 250 : check ? 20 : UInt8(x * 200 / width + 30)
+                let g = border ? 30 : check ? 20 : UInt8(y * 200 / height + 30)
+                let b = border ? UInt8(x % 256) : check ? 230 : 120
+                rgb += [UInt8(r), UInt8(g), UInt8(b)]
+            }
+        }
+        return rgb
+    }()
+
+    /// The scene stored so that `orientation` turns it upright, as a JPEG tagged with it.
+    static func jpeg(_ orientation: Orientation) -> [UInt8] {
+        let storedWidth = orientation.swapsAxes ? height : width, storedHeight = orientation.swapsAxes ? width : height
+        var stored = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let s = orientation.storedPosition(x: x, y: y, width: storedWidth, height: storedHeight)
+                let from = (y * width + x) * 3, to = (s.y * storedWidth + s.x) * 3
+                stored[to] = scene[from]; stored[to + 1] = scene[from + 1]; stored[to + 2] = scene[from + 2]
+            }
+        }
+        return JPEGFixtures.encode(stored, width: storedWidth, height: storedHeight, quality: 92, subsampling: .s420,
+                                   exif: JPEGFixtures.exif(orientation: UInt16(orientation.rawValue), bigEndian: false))
+    }
+
+    static func largestDifference(_ a: Image, _ b: Image) -> Int {
+        zip(a.rgba8, b.rgba8).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    }
+
+    @Test(arguments: [ThumbnailSize(width: 128, height: 128), ThumbnailSize(width: 100, height: 60, mode: .cover)])
+    func everyOrientationShrinksToTheUprightThumbnail(size: ThumbnailSize) throws {
+        let shrinking = Thumbnailer(options: ThumbnailOptions(size: size))
+        let exact = Thumbnailer(options: ThumbnailOptions(size: size, shrinkOnLoad: false))
+        let upright = Self.jpeg(.topLeft)
+        let reference = try shrinking.thumbnails(of: .bytes(upright))[0].image
+        let exactReference = try exact.thumbnails(of: .bytes(upright))[0].image
+        var shrunkDifferences: [Int] = [], exactDifferences: [Int] = []
+        for orientation in Orientation.allCases {
+            let jpeg = Self.jpeg(orientation)
+            #expect(try DecodeTestPlan.plan(jpeg, options: shrinking.options).reduction == 4)
+            let shrunk = try shrinking.thumbnails(of: .bytes(jpeg))[0].image
+            let full = try exact.thumbnails(of: .bytes(jpeg))[0].image
+            #expect((shrunk.width, shrunk.height) == (reference.width, reference.height))
+            shrunkDifferences.append(Self.largestDifference(shrunk, reference))
+            exactDifferences.append(Self.largestDifference(full, exactReference))
+        }
+        print("orientations 1-8, \(size): shrink-on-load differs from upright by \(shrunkDifferences), --no-shrink-on-load by \(exactDifferences)")
+        // What remains is JPEG's own block structure on a rotated grid, which the exact decode shows too.
+        #expect(shrunkDifferences.max()! <= exactDifferences.max()!, "\(shrunkDifferences) vs \(exactDifferences)")
+        #expect(shrunkDifferences[0] == 0 && exactDifferences[0] == 0)
+    }
+
+    /// The mapping itself: on an axis the orientation reverses, the decoded content is offset by
+    /// what the partial last block leaves over.
+    @Test func regionsAreOffsetOnReversedAxes() throws {
+        let options = ThumbnailOptions(size: ThumbnailSize(width: 128, height: 128))
+        let thumbnailer = Thumbnailer(options: options)
+        for orientation in Orientation.allCases {
+            let plan = try DecodeTestPlan.plan(Self.jpeg(orientation), options: options)
+            let fit = thumbnailer.plan(sourceWidth: plan.width, sourceHeight: plan.height, scale: 1)
+            // Stored 1203 × 801 (or 801 × 1203) at 1/4: 301 × 201 pixels upright, holding 300.75 × 200.25
+            // of content.
+            let region = plan.region(for: fit, decodedWidth: 301, decodedHeight: 201)
+            let reversed = orientation.reversesUprightAxes
+            #expect(region.x == (reversed.x ? 0.25 : 0) && region.y == (reversed.y ? 0.75 : 0), "\(orientation): \(region)")
+            #expect(abs(region.width - Double(plan.width) / 4) < 1e-9 && abs(region.height - Double(plan.height) / 4) < 1e-9)
+        }
+    }
+}
