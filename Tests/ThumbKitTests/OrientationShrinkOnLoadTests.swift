@@ -7,23 +7,17 @@ import Testing
 /// which after a flip or rotation is the left or top of the upright one. The decode plan maps the
 /// fit region through the orientation, so each orientation's thumbnail is the upright one's.
 @Suite struct OrientationShrinkOnLoadTests {
-    /// 1203 × 801 (neither side a multiple of 8): a photo-like scene with edges near every border,
-    /// where a shift of the content shows most.
+    /// 1203 × 801 (neither side a multiple of 8): the cat photo of the fixtures, enlarged to that
+    /// size with Lanczos-3, so that the scene is a real photo's (JPEG's own block structure and
+    /// the reduced decode's box prefilter act on it as on a camera's file).
     static let width = 1203, height = 801
     static let scene: [UInt8] = {
+        let cat = try! PNGDecoder.decode(path: Fixtures.path("photos/cat-rgba8.png"))
+        let enlarged = Image(Resampler().resample(cat, to: width, height: height))
+        let rgba = enlarged.rgba8
         var rgb = [UInt8]()
         rgb.reserveCapacity(width * height * 3)
-        for y in 0..<height {
-            for x in 0..<width {
-                // Smooth gradients, a bar at each edge and a checkered band across the middle.
-                let border = x < 40 || y < 40 || x >= width - 40 || y >= height - 40
-                let check = (x / 24 + y / 24) % 2 == 0 && y > 360 && y < 440
-                let r = border ? 250 : check ? 20 : UInt8(x * 200 / width + 30)
-                let g = border ? 30 : check ? 20 : UInt8(y * 200 / height + 30)
-                let b = border ? UInt8(x % 256) : check ? 230 : 120
-                rgb += [UInt8(r), UInt8(g), UInt8(b)]
-            }
-        }
+        for i in 0..<(width * height) { rgb += rgba[(i * 4)..<(i * 4 + 3)] }
         return rgb
     }()
 
@@ -42,8 +36,17 @@ import Testing
                                    exif: JPEGFixtures.exif(orientation: UInt16(orientation.rawValue), bigEndian: false))
     }
 
-    static func largestDifference(_ a: Image, _ b: Image) -> Int {
-        zip(a.rgba8, b.rgba8).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    /// The largest difference on any channel, leaving out `border` pixels at each edge.
+    static func largestDifference(_ a: Image, _ b: Image, border: Int = 0) -> Int {
+        let x = a.rgba8, y = b.rgba8
+        var worst = 0
+        for row in border..<(a.height - border) {
+            for column in border..<(a.width - border) {
+                let i = (row * a.width + column) * 4
+                for c in 0..<3 { worst = max(worst, abs(Int(x[i + c]) - Int(y[i + c]))) }
+            }
+        }
+        return worst
     }
 
     @Test(arguments: [ThumbnailSize(width: 128, height: 128), ThumbnailSize(width: 100, height: 60, mode: .cover)])
@@ -53,7 +56,7 @@ import Testing
         let upright = Self.jpeg(.topLeft)
         let reference = try shrinking.thumbnails(of: .bytes(upright))[0].image
         let exactReference = try exact.thumbnails(of: .bytes(upright))[0].image
-        var shrunkDifferences: [Int] = [], exactDifferences: [Int] = []
+        var shrunkDifferences: [Int] = [], exactDifferences: [Int] = [], againstExact: [Int] = []
         for orientation in Orientation.allCases {
             let jpeg = Self.jpeg(orientation)
             #expect(try DecodeTestPlan.plan(jpeg, options: shrinking.options).reduction == 4)
@@ -62,10 +65,17 @@ import Testing
             #expect((shrunk.width, shrunk.height) == (reference.width, reference.height))
             shrunkDifferences.append(Self.largestDifference(shrunk, reference))
             exactDifferences.append(Self.largestDifference(full, exactReference))
+            againstExact.append(Self.largestDifference(shrunk, exactReference))
         }
-        print("orientations 1-8, \(size): shrink-on-load differs from upright by \(shrunkDifferences), --no-shrink-on-load by \(exactDifferences)")
-        // What remains is JPEG's own block structure on a rotated grid, which the exact decode shows too.
-        #expect(shrunkDifferences.max()! <= exactDifferences.max()!, "\(shrunkDifferences) vs \(exactDifferences)")
+        print("orientations 1-8, \(size): shrink-on-load against the upright file's shrink-on-load \(shrunkDifferences), "
+              + "against its exact decode \(againstExact); --no-shrink-on-load against the upright \(exactDifferences)")
+        // Shrink-on-load is a block-wise prefilter on the stored grid, so two orientations of one
+        // scene are reduced at different phases and never agree exactly. What the orientation
+        // may add to shrink-on-load's own error (the upright file's, against its exact decode) is
+        // what JPEG's re-encoding of the turned scene adds without it; a shifted mapping adds far
+        // more (up to 117 levels at an edge before the fix).
+        let allowance = againstExact[0] + exactDifferences.max()!
+        #expect(againstExact.allSatisfy { $0 <= allowance }, "\(againstExact), allowed \(allowance)")
         #expect(shrunkDifferences[0] == 0 && exactDifferences[0] == 0)
     }
 
