@@ -157,8 +157,8 @@ def images(directory):
     return out
 
 
-def jpeg_size(data):
-    """Width and height from a JPEG's first SOF marker."""
+def jpeg_segments(data):
+    """(marker, payload) of each marker segment up to and including the first SOF."""
     i = 2
     while i + 9 < len(data):
         if data[i] != 0xFF:
@@ -169,10 +169,25 @@ def jpeg_size(data):
             i += 1 if marker == 0xFF else 2
             continue
         length = int.from_bytes(data[i + 2:i + 4], "big")
+        yield marker, data[i + 4:i + 2 + length]
         if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+            return
         i += 2 + length
-    return 0, 0
+
+
+def jpeg_frame(data):
+    """(SOF marker, width, height, components' (h, v) sampling) from a JPEG's first SOF marker."""
+    for marker, body in jpeg_segments(data):
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            count = body[5] if len(body) > 5 else 0
+            sampling = [(body[7 + 3 * c] >> 4, body[7 + 3 * c] & 15) for c in range(count) if 8 + 3 * c < len(body)]
+            return marker, int.from_bytes(body[3:5], "big"), int.from_bytes(body[1:3], "big"), sampling
+    return None, 0, 0, []
+
+
+def jpeg_size(data):
+    """Width and height from a JPEG's first SOF marker."""
+    return jpeg_frame(data)[1:3]
 
 
 def megapixels(files):
@@ -186,6 +201,70 @@ def megapixels(files):
         else:
             total += int.from_bytes(data[16:20], "big") * int.from_bytes(data[20:24], "big")
     return total / 1e6
+
+
+PNG_COLOUR = {0: "grey", 2: "RGB", 3: "palette", 4: "grey+alpha", 6: "RGBA"}
+JPEG_SOF = {0xC0: "baseline", 0xC1: "extended", 0xC2: "progressive", 0xC3: "lossless"}
+
+
+def describe(path):
+    """(pixels, width, height, kind, extras) of one PNG or JPEG, from its header segments only."""
+    with open(path, "rb") as f:
+        data = f.read(1 << 20)
+    extras = []
+    if data.startswith(b"\xff\xd8"):
+        marker, w, h, sampling = jpeg_frame(data)
+        kind = f"JPEG {JPEG_SOF.get(marker, hex(marker or 0))}"
+        if len(sampling) == 1:
+            kind += " grey"
+        elif len(sampling) == 3:
+            (h0, v0) = sampling[0]
+            kind += {(1, 1): " 4:4:4", (2, 1): " 4:2:2", (2, 2): " 4:2:0", (1, 2): " 4:4:0"}.get((h0, v0), f" {h0}x{v0}")
+        else:
+            kind += f" {len(sampling)} components"
+        for seg, body in jpeg_segments(data):
+            if seg == 0xE2 and body.startswith(b"ICC_PROFILE"):
+                extras.append("ICC")
+            elif seg == 0xE1 and body.startswith(b"Exif"):
+                extras.append("EXIF")
+        return w * h, w, h, kind, sorted(set(extras))
+    w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    depth, colour, interlace = data[24], data[25], data[28]
+    kind = f"PNG {depth}-bit {PNG_COLOUR.get(colour, colour)}" + (" interlaced" if interlace else "")
+    i = 8
+    while i + 8 <= len(data):
+        length, chunk = int.from_bytes(data[i:i + 4], "big"), data[i + 4:i + 8]
+        if chunk in (b"IDAT", b"IEND"):
+            break
+        if chunk == b"iCCP":
+            extras.append("ICC")
+        elif chunk == b"tRNS":
+            extras.append("tRNS")
+        i += 12 + length
+    return w * h, w, h, kind, extras
+
+
+def stats(directory):
+    """`bench.py stats DIR` (what make-corpus.sh prints for each set): counts, bytes, megapixels,
+    the spread of image sizes and how many files of each kind."""
+    from collections import Counter
+    files = images(directory)
+    if not files:
+        print(f"{os.path.basename(directory.rstrip('/'))}: no images in {directory}")
+        return
+    described = [describe(p) for p in files]
+    total_bytes = sum(os.path.getsize(p) for p in files)
+    by_pixels = sorted(described, key=lambda d: d[0])
+    low, mid, high = by_pixels[0], by_pixels[len(by_pixels) // 2], by_pixels[-1]
+    kinds = Counter(d[3] for d in described)
+    extras = Counter(e for d in described for e in d[4])
+    print(f"{os.path.basename(directory.rstrip('/'))}: {len(files)} files, {total_bytes / 2**20:.1f} MiB, "
+          f"{sum(d[0] for d in described) / 1e6:.1f} megapixels")
+    print(f"  size: min {low[1]}x{low[2]}, median {mid[1]}x{mid[2]}, max {high[1]}x{high[2]} "
+          f"({low[0] / 1e6:.2f} / {mid[0] / 1e6:.2f} / {high[0] / 1e6:.2f} MP)")
+    print("  kinds: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))))
+    if extras:
+        print("  with: " + ", ".join(f"{k} {n}" for k, n in sorted(extras.items())))
 
 
 def report(name, files, rows):
@@ -305,4 +384,8 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["stats"]:
+        for d in sys.argv[2:]:
+            stats(d)
+    else:
+        main()
