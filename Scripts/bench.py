@@ -16,6 +16,14 @@ run writes into a new empty directory (see OUTPUTS). Also thumbgen-bench's decod
 12-megapixel photo, the peak RSS of one 12-megapixel photo and of a generated 4000x40000 PNG, and a
 "targets" section with every ratio the performance issues ask for (each from the same session;
 wall-time ratios from medians, with the ratio of minimums beside them).
+
+Environment: THUMBGEN_BIN (the thumbgen measured; `make bench` sets the static build),
+THUMBGEN_BENCH_BIN (thumbgen-bench, default .build/release/thumbgen-bench), BENCH_RUNS (rounds,
+default 5), BENCH_CACHE (where make-corpus.sh put its corpus). A/B: THUMBGEN_BASELINE_BIN names a
+second thumbgen (the "before"); every thumbgen measurement of every set, and every peak-RSS
+measurement, then also runs that binary in the same rounds (one run each a round, next to the run
+it is compared with), and the report adds before -> after medians with after/before ratios per set
+and a summary of them at the end. Corpora are made with THUMBGEN_BIN, so both read the same files.
 """
 import atexit
 import os
@@ -29,7 +37,9 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 # `make bench` points this at the binary `make install` would install (Swift runtime linked in).
 BIN = os.path.abspath(os.environ.get("THUMBGEN_BIN", os.path.join(ROOT, ".build", "release", "thumbgen")))
-BENCH = os.path.join(ROOT, ".build", "release", "thumbgen-bench")
+BENCH = os.path.abspath(os.environ.get("THUMBGEN_BENCH_BIN", os.path.join(ROOT, ".build", "release", "thumbgen-bench")))
+# A/B: the "before" thumbgen, measured beside BIN in the same rounds (None: no comparison).
+BASELINE = os.path.abspath(os.environ["THUMBGEN_BASELINE_BIN"]) if os.environ.get("THUMBGEN_BASELINE_BIN") else None
 CORPUS = os.path.join(ROOT, ".build", "bench-corpus")
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 BOX = 256
@@ -83,15 +93,6 @@ def round_robin(commands, runs=None):
     return [(label, summarise(results[label])) for label, _, _ in commands]
 
 
-def median_of(argv, setup=None, env=None, runs=None):
-    results = []
-    for _ in range(runs or RUNS):
-        if setup:
-            setup()
-        results.append(run_measured(argv, env))
-    return summarise(results)
-
-
 def make_tall_png(path, width=4000, height=40000):
     """A width x height RGB PNG (non-interlaced, smooth gradients plus a pattern) written row by
     row with zlib, so making it needs neither the whole image nor Pillow's pixel limit."""
@@ -125,6 +126,14 @@ def make_tall_png(path, width=4000, height=40000):
         chunk(b"IEND", b"")
     os.rename(tmp, path)
     return path
+
+
+def have_pillow():
+    try:
+        import PIL
+        return bool(PIL)
+    except ImportError:
+        return False
 
 
 def build_corpus():
@@ -267,14 +276,36 @@ def stats(directory):
         print("  with: " + ", ".join(f"{k} {n}" for k, n in sorted(extras.items())))
 
 
+def before(label):
+    """The label of BASELINE's run of the measurement labelled `label`."""
+    return label + " (before)"
+
+
+def ratio(after, before_value):
+    return after / before_value if before_value > 0 else float("nan")
+
+
+AB = []  # (what, before -> after text) for the A/B summary at the end
+
+
+def ab_line(label, after, prior, width=26):
+    """Before -> after medians of wall, CPU and peak RSS, each with its after/before ratio
+    (and the ratio of the minimum walls)."""
+    return (f"{label:<{width}} wall {prior[0]:6.2f} -> {after[0]:6.2f} s {ratio(after[0], prior[0]):5.2f}x"
+            f" (min {ratio(after.min_wall, prior.min_wall):4.2f}x)"
+            f"   CPU {prior[1]:6.2f} -> {after[1]:6.2f} s {ratio(after[1], prior[1]):5.2f}x"
+            f"   RSS {prior[2]:5.0f} -> {after[2]:5.0f} MiB {ratio(after[2], prior[2]):5.2f}x")
+
+
 def report(name, files, rows):
     count, mp = len(files), megapixels(files)
     base = rows[0][1]
+    lw = max([30] + [len(label) + 2 for label, _ in rows])
     print(f"\n{name}: {count} images, {mp:.0f} megapixels, into a {BOX}x{BOX} box; median (min) of {RUNS} runs")
-    print(f"  {'tool':<30}{'wall s':>8}{'(min)':>8}{'CPU s':>8}{'(min)':>8}{'img/s':>9}{'MP/s':>8}{'RSS MiB':>9}{'CPU/decode':>12}")
+    print(f"  {'tool':<{lw}}{'wall s':>8}{'(min)':>8}{'CPU s':>8}{'(min)':>8}{'img/s':>9}{'MP/s':>8}{'RSS MiB':>9}{'CPU/decode':>12}")
     for label, m in rows:
         wall, cpu, rss = m
-        print(f"  {label:<30}{wall:8.2f}{m.min_wall:8.2f}{cpu:8.2f}{m.min_cpu:8.2f}{count / wall:9.1f}{mp / wall:8.1f}"
+        print(f"  {label:<{lw}}{wall:8.2f}{m.min_wall:8.2f}{cpu:8.2f}{m.min_cpu:8.2f}{count / wall:9.1f}{mp / wall:8.1f}"
               f"{rss:9.0f}{cpu / base[1]:11.2f}x")
 
 
@@ -285,6 +316,26 @@ def target(text, value, goal, higher_is_better, minimum=None):
     met = value >= goal if higher_is_better else value <= goal
     extra = f" (from minimums {minimum:.2f})" if minimum is not None else ""
     TARGETS.append(f"  {'MET ' if met else 'MISS'} {text}: {value:.2f}{extra}; target {'>=' if higher_is_better else '<='} {goal}")
+
+
+def peak_rss(images_, flags, runs=3):
+    """Peak RSS of thumbgen on each (label, path) alone; with BASELINE, each image's before run
+    follows its after run in every round. Returns {label: Measured} (before(label) too)."""
+    commands = []
+    for label, path in images_:
+        argv = lambda binary, path=path: lambda out: [binary, path, "-o", out, *flags, "--force", "--progress", "never"]
+        commands.append((label, argv(BIN), None))
+        if BASELINE:
+            commands.append((before(label), argv(BASELINE), None))
+    return dict(round_robin(commands, runs=runs))
+
+
+def rss_ab(label, after, prior):
+    """The before line under an after line of a peak-RSS block; also kept for the A/B summary."""
+    AB.append((f"peak RSS, {label}", f"RSS {prior[2]:5.0f} -> {after[2]:5.0f} MiB {ratio(after[2], prior[2]):5.2f}x"
+               f"   wall {prior[0]:6.2f} -> {after[0]:6.2f} s {ratio(after[0], prior[0]):5.2f}x"))
+    return (f"  {'  before':<30} {prior[2]:6.0f} MiB   wall {prior[0]:.2f} s (min {prior.min_wall:.2f});"
+            f" after/before RSS {ratio(after[2], prior[2]):.2f}x, wall {ratio(after[0], prior[0]):.2f}x")
 
 
 def main():
@@ -298,6 +349,9 @@ def main():
         corpus["photos-jpeg (make-corpus.sh)"] = os.path.join(extra, "corpus", "photos-jpeg")
 
     print(f"machine: {os.cpu_count()} cores; {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()}")
+    if BASELINE:
+        print(f"A/B: after  = {BIN}\n     before = {BASELINE} "
+              f"({subprocess.run([BASELINE, '--version'], capture_output=True, text=True).stdout.strip()})")
     photo = images(corpus["large"])[0]
     print(f"\nresampling versus decoding, one {photo.split('/')[-1]} (thumbgen-bench, single thread):")
     sys.stdout.flush()
@@ -310,36 +364,34 @@ def main():
                    float(line.split("min ")[1].rstrip(")%")) if "min " in line else None)
 
     # Peak memory: one 12 MP photo, and a 4000x40000 PNG (160 MP) generated here.
-    out_mem = tempfile.mkdtemp(prefix="thumbgen-bench-mem-")
     tall = make_tall_png(os.path.join(CORPUS, "tall-4000x40000.png"))
     print("\npeak RSS, one image into a 256 box, -j1 (median of 3):")
-    for label, path in [(photo.split("/")[-1] + " (12 MP)", photo), ("tall-4000x40000.png (160 MP)", tall)]:
-        m = median_of([BIN, path, "-o", out_mem, "--size", str(BOX), "-j1", "--force", "--progress", "never"], runs=3)
+    memory = [(photo.split("/")[-1] + " (12 MP)", photo), ("tall-4000x40000.png (160 MP)", tall)]
+    by = peak_rss(memory, ["--size", str(BOX), "-j1"])
+    for label, path in memory:
+        m = by[label]
         print(f"  {label:<30} {m[2]:6.0f} MiB   wall {m[0]:.2f} s (min {m.min_wall:.2f})")
+        if BASELINE:
+            print(rss_ab(label, m, by[before(label)]))
         target(f"peak RSS MiB, {label}", m[2], 64, False)
-    shutil.rmtree(out_mem, ignore_errors=True)
 
-    have_vips, have_convert = shutil.which("vipsthumbnail"), shutil.which("convert")
-    try:
-        import PIL  # noqa: F401
-        have_pillow = True
-    except ImportError:
-        have_pillow = False
+    have_vips, have_convert, pillow_installed = shutil.which("vipsthumbnail"), shutil.which("convert"), have_pillow()
     env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
     for name, directory in corpus.items():
         files = images(directory)
-        thumbgen = lambda *flags: lambda out: [BIN, directory, "-o", out, "--size", str(BOX), *flags, "--progress", "never"]
-        commands = [
-            ("bare decode (full size)", lambda out: [BENCH, "decode"] + files, None),
-            ("thumbgen -j1", thumbgen("-j1"), None),
-            ("thumbgen -j2", thumbgen("-j2"), None),
-            ("thumbgen -j1 --no-fsync", thumbgen("-j1", "--no-fsync"), None),
-            ("thumbgen -j2 --no-fsync", thumbgen("-j2", "--no-fsync"), None),
-        ]
+        thumbgen = lambda binary, *flags: lambda out: [binary, directory, "-o", out, "--size", str(BOX), *flags,
+                                                       "--progress", "never"]
+        variants = [("thumbgen -j1", ("-j1",)), ("thumbgen -j2", ("-j2",)),
+                    ("thumbgen -j1 --no-fsync", ("-j1", "--no-fsync")), ("thumbgen -j2 --no-fsync", ("-j2", "--no-fsync"))]
+        commands = [("bare decode (full size)", lambda out: [BENCH, "decode"] + files, None)]
+        for label, flags in variants:
+            commands.append((label, thumbgen(BIN, *flags), None))
+            if BASELINE:  # right after the run it is compared with, in every round
+                commands.append((before(label), thumbgen(BASELINE, *flags), None))
         if have_vips:
             commands.append(("vipsthumbnail (1 thread)",
                              lambda out: ["vipsthumbnail", "-s", str(BOX), "-o", os.path.join(out, "%s.png")] + files, env1))
-        if have_pillow:
+        if pillow_installed:
             pillow = ("import sys,os\nfrom PIL import Image\nout=sys.argv[1]\n"
                       "for i,p in enumerate(sys.argv[2:]):\n im=Image.open(p); im.thumbnail((%d,%d), Image.LANCZOS)\n"
                       " im.save(os.path.join(out,'%%d.png'%%i))\n" % (BOX, BOX))
@@ -350,6 +402,11 @@ def main():
         rows = round_robin(commands)
         report(name, files, rows)
         by = dict(rows)
+        if BASELINE:
+            print(f"  A/B, before -> after (medians of {RUNS}), after/before (< 1: after is faster / smaller):")
+            for label, _ in variants:
+                print("    " + ab_line(label, by[label], by[before(label)]))
+                AB.append((f"{name}: {label}", ab_line("", by[label], by[before(label)], width=0).lstrip()))
         j1, j2, decode = by["thumbgen -j1"], by["thumbgen -j2"], by["bare decode (full size)"]
         j1n, j2n = by["thumbgen -j1 --no-fsync"], by["thumbgen -j2 --no-fsync"]
         if len(files) >= 8:
@@ -381,6 +438,11 @@ def main():
     shutil.rmtree(OUTPUTS, ignore_errors=True)
     print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
     print("\n".join(TARGETS))
+    if BASELINE:
+        print(f"\nA/B summary: before {BASELINE}\n             after  {BIN}\n"
+              "before -> after medians, after/before (< 1: after is faster / smaller):")
+        width = max(len(label) for label, _ in AB) + 1
+        print("\n".join(f"  {label:<{width}}{text}" for label, text in AB))
 
 
 if __name__ == "__main__":
