@@ -13,7 +13,10 @@ Reports, for each set: wall and CPU time, images/s, megapixels/s and peak RSS of
 vipsthumbnail, ImageMagick convert and Pillow when they are installed; ratios are to the bare
 decode measured in the same run. The tools of a set take turns, one run each a round, and every
 run writes into a new empty directory (see OUTPUTS). Also thumbgen-bench's decode-versus-resample split on one
-12-megapixel photo, the peak RSS of one 12-megapixel photo and of a generated 4000x40000 PNG, and a
+12-megapixel photo, the peak RSS of one 12-megapixel photo and of a generated 4000x40000 PNG, the
+peak RSS of a single-scale thumbnail (--no-shrink-on-load) of a 6000x4000 (24 MP) baseline JPEG and
+of a 6000x8000 one (a sample photo enlarged by thumbgen, encoded with cjpeg or Pillow at quality 90;
+skipped when neither is installed) with their file sizes, and a
 "targets" section with every ratio the performance issues ask for (each from the same session;
 wall-time ratios from medians, with the ratio of minimums beside them).
 
@@ -128,12 +131,81 @@ def make_tall_png(path, width=4000, height=40000):
     return path
 
 
+def real_convert():
+    """ImageMagick's convert, when the one on PATH is the real one (some machines have a stand-in)."""
+    return shutil.which("convert") and subprocess.run(["convert", "-version"], capture_output=True).returncode == 0
+
+
 def have_pillow():
     try:
         import PIL
         return bool(PIL)
     except ImportError:
         return False
+
+
+def jpeg_encoder():
+    """(name, encode(png, jpeg)) for a baseline (sequential) JPEG at quality 90, 4:2:0: cjpeg from
+    libjpeg-turbo-progs (fed a PPM, which Pillow, vips or ImageMagick make from the PNG), else
+    Pillow's encoder; (None, why) when neither can."""
+    if have_pillow():
+        def to_ppm(png, ppm):
+            from PIL import Image
+            with Image.open(png) as im:
+                im.convert("RGB").save(ppm, "PPM")
+    elif shutil.which("vips"):
+        to_ppm = lambda png, ppm: subprocess.run(["vips", "copy", png, ppm], check=True)
+    elif real_convert():
+        to_ppm = lambda png, ppm: subprocess.run(["convert", png, ppm], check=True)
+    else:
+        to_ppm = None
+    if shutil.which("cjpeg") and to_ppm:
+        def encode(png, jpeg):
+            ppm = jpeg + ".ppm"
+            to_ppm(png, ppm)
+            # cjpeg writes sequential JPEG unless -progressive; 4:2:0 is its default for colour.
+            subprocess.run(["cjpeg", "-quality", "90", "-sample", "2x2", "-outfile", jpeg, ppm], check=True)
+            os.remove(ppm)
+        return "cjpeg", encode
+    if have_pillow():
+        def encode(png, jpeg):
+            from PIL import Image
+            with Image.open(png) as im:
+                im.convert("RGB").save(jpeg, "JPEG", quality=90, progressive=False, subsampling=2)
+        return "pillow", encode
+    if shutil.which("cjpeg"):
+        return None, "cjpeg is installed but nothing here turns a PNG into its PPM input (pip install Pillow)"
+    return None, "neither cjpeg (apt-get install libjpeg-turbo-progs) nor Pillow (pip install Pillow) is installed"
+
+
+def make_big_jpegs():
+    """The largest sample photo, enlarged by thumbgen (Lanczos-3, cropped to fill) to 6000x4000 and
+    to 6000x8000 (same width, twice the height) and encoded as baseline JPEG quality 90.
+    Returns (encoder name, [(width, height, path)]), or (None, why) when no encoder is installed.
+    The encoder is in the file name: cjpeg and Pillow make files of different sizes."""
+    name, encode = jpeg_encoder()
+    if name is None:
+        return None, encode
+    photos = images(os.path.join(ROOT, "Assets", "samples", "photos"))
+    source = max(photos, key=lambda p: describe(p)[0])
+    stem = os.path.splitext(os.path.basename(source))[0]
+    made = []
+    for width, height in [(6000, 4000), (6000, 8000)]:
+        path = os.path.join(CORPUS, f"{stem}-{width}x{height}-baseline-q90-{name}.jpg")
+        if not os.path.exists(path):
+            tmp = path + ".tmp"
+            shutil.rmtree(tmp, ignore_errors=True)
+            subprocess.run([BIN, source, "-o", tmp, "--size", f"{width}x{height}", "--fit", "cover", "--enlarge",
+                            "-q", "--progress", "never", "--no-fsync"], check=True)
+            encode(os.path.join(tmp, stem + ".png"), tmp + ".jpg")
+            with open(tmp + ".jpg", "rb") as f:
+                marker, w, h, _ = jpeg_frame(f.read(1 << 16))
+            if (marker, w, h) != (0xC0, width, height):
+                sys.exit(f"bench: {tmp}.jpg is not a {width}x{height} baseline JPEG (SOF {marker}, {w}x{h})")
+            os.rename(tmp + ".jpg", path)
+            shutil.rmtree(tmp, ignore_errors=True)
+        made.append((width, height, path))
+    return name, made
 
 
 def build_corpus():
@@ -374,6 +446,42 @@ def main():
         if BASELINE:
             print(rss_ab(label, m, by[before(label)]))
         target(f"peak RSS MiB, {label}", m[2], 64, False)
+
+    # Peak memory of one single-scale thumbnail of a 24 MP baseline JPEG, decoded at full size, and
+    # of one twice as tall: the redesign is held to <= 32 MiB for the first and to the same for the
+    # second (memory flat in the image's height). The file sizes are printed beside the RSS since
+    # the whole file is read into memory before decoding (the baseline's design).
+    encoder, jpegs = make_big_jpegs()
+    jpeg_flags = ["--size", str(BOX), "-j1", "--no-shrink-on-load"]
+    if encoder is None:
+        print(f"\npeak RSS, baseline JPEG 6000x4000 and 6000x8000, {' '.join(jpeg_flags)}: skipped: {jpegs}")
+        TARGETS.append(f"  n/a  peak RSS MiB, 24 / 48 MP baseline JPEG: skipped ({jpegs})")
+    else:
+        memory = [(f"{os.path.basename(p)[:-4]} ({w * h / 1e6:.0f} MP)", p) for w, h, p in jpegs]
+        print(f"\npeak RSS, one baseline JPEG (quality 90, {encoder}; a sample enlarged) into a {BOX} box, "
+              f"-j1, --no-shrink-on-load (median of 3):")
+        by = peak_rss(memory, jpeg_flags)
+        sizes = [os.path.getsize(p) / 2**20 for _, p in memory]
+        lw = max(len(label) for label, _ in memory) + 1
+        for (label, path), size in zip(memory, sizes):
+            m = by[label]
+            print(f"  {label:<{lw}} file {size:6.2f} MiB   RSS {m[2]:6.0f} MiB   wall {m[0]:.2f} s (min {m.min_wall:.2f})")
+            if BASELINE:
+                prior = by[before(label)]
+                print(f"  {'  before':<{lw}} file {size:6.2f} MiB   RSS {prior[2]:6.0f} MiB   wall {prior[0]:.2f} s"
+                      f" (min {prior.min_wall:.2f}); after/before RSS {ratio(m[2], prior[2]):.2f}x,"
+                      f" wall {ratio(m[0], prior[0]):.2f}x")
+                AB.append((f"peak RSS, {label}, --no-shrink-on-load",
+                           f"RSS {prior[2]:5.0f} -> {m[2]:5.0f} MiB {ratio(m[2], prior[2]):5.2f}x"
+                           f"   wall {prior[0]:6.2f} -> {m[0]:6.2f} s {ratio(m[0], prior[0]):5.2f}x"))
+        small, tall_jpeg = by[memory[0][0]], by[memory[1][0]]
+        print(f"  twice the height: RSS {tall_jpeg[2] / small[2]:.2f}x ({tall_jpeg[2] - small[2]:+.0f} MiB), "
+              f"file {sizes[1] / sizes[0]:.2f}x ({sizes[1] - sizes[0]:+.2f} MiB)")
+        if BASELINE:
+            b_small, b_tall = by[before(memory[0][0])], by[before(memory[1][0])]
+            print(f"  {'  before:':<17} RSS {b_tall[2] / b_small[2]:.2f}x ({b_tall[2] - b_small[2]:+.0f} MiB)")
+        target(f"peak RSS MiB, {memory[0][0]} JPEG, --no-shrink-on-load", small[2], 32, False)
+        target("peak RSS 48 MP / 24 MP JPEG (flat in height), --no-shrink-on-load", tall_jpeg[2] / small[2], 1.10, False)
 
     have_vips, have_convert, pillow_installed = shutil.which("vipsthumbnail"), shutil.which("convert"), have_pillow()
     env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
