@@ -13,9 +13,20 @@ Reports, for each set: wall and CPU time, images/s, megapixels/s and peak RSS of
 vipsthumbnail, ImageMagick convert and Pillow when they are installed; ratios are to the bare
 decode measured in the same run. The tools of a set take turns, one run each a round, and every
 run writes into a new empty directory (see OUTPUTS). Also thumbgen-bench's decode-versus-resample split on one
-12-megapixel photo, the peak RSS of one 12-megapixel photo and of a generated 4000x40000 PNG, and a
+12-megapixel photo, the peak RSS of one 12-megapixel photo and of a generated 4000x40000 PNG, the
+peak RSS of a single-scale thumbnail (--no-shrink-on-load) of a 6000x4000 (24 MP) baseline JPEG and
+of a 6000x8000 one (a sample photo enlarged by thumbgen, encoded with cjpeg or Pillow at quality 90;
+skipped when neither is installed) with their file sizes, and a
 "targets" section with every ratio the performance issues ask for (each from the same session;
 wall-time ratios from medians, with the ratio of minimums beside them).
+
+Environment: THUMBGEN_BIN (the thumbgen measured; `make bench` sets the static build),
+THUMBGEN_BENCH_BIN (thumbgen-bench, default .build/release/thumbgen-bench), BENCH_RUNS (rounds,
+default 5), BENCH_CACHE (where make-corpus.sh put its corpus). A/B: THUMBGEN_BASELINE_BIN names a
+second thumbgen (the "before"); every thumbgen measurement of every set, and every peak-RSS
+measurement, then also runs that binary in the same rounds (one run each a round, next to the run
+it is compared with), and the report adds before -> after medians with after/before ratios per set
+and a summary of them at the end. Corpora are made with THUMBGEN_BIN, so both read the same files.
 """
 import atexit
 import os
@@ -29,7 +40,9 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 # `make bench` points this at the binary `make install` would install (Swift runtime linked in).
 BIN = os.path.abspath(os.environ.get("THUMBGEN_BIN", os.path.join(ROOT, ".build", "release", "thumbgen")))
-BENCH = os.path.join(ROOT, ".build", "release", "thumbgen-bench")
+BENCH = os.path.abspath(os.environ.get("THUMBGEN_BENCH_BIN", os.path.join(ROOT, ".build", "release", "thumbgen-bench")))
+# A/B: the "before" thumbgen, measured beside BIN in the same rounds (None: no comparison).
+BASELINE = os.path.abspath(os.environ["THUMBGEN_BASELINE_BIN"]) if os.environ.get("THUMBGEN_BASELINE_BIN") else None
 CORPUS = os.path.join(ROOT, ".build", "bench-corpus")
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 BOX = 256
@@ -83,15 +96,6 @@ def round_robin(commands, runs=None):
     return [(label, summarise(results[label])) for label, _, _ in commands]
 
 
-def median_of(argv, setup=None, env=None, runs=None):
-    results = []
-    for _ in range(runs or RUNS):
-        if setup:
-            setup()
-        results.append(run_measured(argv, env))
-    return summarise(results)
-
-
 def make_tall_png(path, width=4000, height=40000):
     """A width x height RGB PNG (non-interlaced, smooth gradients plus a pattern) written row by
     row with zlib, so making it needs neither the whole image nor Pillow's pixel limit."""
@@ -127,6 +131,83 @@ def make_tall_png(path, width=4000, height=40000):
     return path
 
 
+def real_convert():
+    """ImageMagick's convert, when the one on PATH is the real one (some machines have a stand-in)."""
+    return shutil.which("convert") and subprocess.run(["convert", "-version"], capture_output=True).returncode == 0
+
+
+def have_pillow():
+    try:
+        import PIL
+        return bool(PIL)
+    except ImportError:
+        return False
+
+
+def jpeg_encoder():
+    """(name, encode(png, jpeg)) for a baseline (sequential) JPEG at quality 90, 4:2:0: cjpeg from
+    libjpeg-turbo-progs (fed a PPM, which Pillow, vips or ImageMagick make from the PNG), else
+    Pillow's encoder; (None, why) when neither can."""
+    if have_pillow():
+        def to_ppm(png, ppm):
+            from PIL import Image
+            with Image.open(png) as im:
+                im.convert("RGB").save(ppm, "PPM")
+    elif shutil.which("vips"):
+        to_ppm = lambda png, ppm: subprocess.run(["vips", "copy", png, ppm], check=True)
+    elif real_convert():
+        to_ppm = lambda png, ppm: subprocess.run(["convert", png, ppm], check=True)
+    else:
+        to_ppm = None
+    if shutil.which("cjpeg") and to_ppm:
+        def encode(png, jpeg):
+            ppm = jpeg + ".ppm"
+            to_ppm(png, ppm)
+            # cjpeg writes sequential JPEG unless -progressive; 4:2:0 is its default for colour.
+            subprocess.run(["cjpeg", "-quality", "90", "-sample", "2x2", "-outfile", jpeg, ppm], check=True)
+            os.remove(ppm)
+        return "cjpeg", encode
+    if have_pillow():
+        def encode(png, jpeg):
+            from PIL import Image
+            with Image.open(png) as im:
+                im.convert("RGB").save(jpeg, "JPEG", quality=90, progressive=False, subsampling=2)
+        return "pillow", encode
+    if shutil.which("cjpeg"):
+        return None, "cjpeg is installed but nothing here turns a PNG into its PPM input (pip install Pillow)"
+    return None, "neither cjpeg (apt-get install libjpeg-turbo-progs) nor Pillow (pip install Pillow) is installed"
+
+
+def make_big_jpegs():
+    """The largest sample photo, enlarged by thumbgen (Lanczos-3, cropped to fill) to 6000x4000 and
+    to 6000x8000 (same width, twice the height) and encoded as baseline JPEG quality 90.
+    Returns (encoder name, [(width, height, path)]), or (None, why) when no encoder is installed.
+    The encoder is in the file name: cjpeg and Pillow make files of different sizes."""
+    name, encode = jpeg_encoder()
+    if name is None:
+        return None, encode
+    photos = images(os.path.join(ROOT, "Assets", "samples", "photos"))
+    source = max(photos, key=lambda p: describe(p)[0])
+    stem = os.path.splitext(os.path.basename(source))[0]
+    made = []
+    for width, height in [(6000, 4000), (6000, 8000)]:
+        path = os.path.join(CORPUS, f"{stem}-{width}x{height}-baseline-q90-{name}.jpg")
+        if not os.path.exists(path):
+            tmp = path + ".tmp"
+            shutil.rmtree(tmp, ignore_errors=True)
+            subprocess.run([BIN, source, "-o", tmp, "--size", f"{width}x{height}", "--fit", "cover", "--enlarge",
+                            "-q", "--progress", "never", "--no-fsync"], check=True)
+            encode(os.path.join(tmp, stem + ".png"), tmp + ".jpg")
+            with open(tmp + ".jpg", "rb") as f:
+                marker, w, h, _ = jpeg_frame(f.read(1 << 16))
+            if (marker, w, h) != (0xC0, width, height):
+                sys.exit(f"bench: {tmp}.jpg is not a {width}x{height} baseline JPEG (SOF {marker}, {w}x{h})")
+            os.rename(tmp + ".jpg", path)
+            shutil.rmtree(tmp, ignore_errors=True)
+        made.append((width, height, path))
+    return name, made
+
+
 def build_corpus():
     large, many = os.path.join(CORPUS, "large"), os.path.join(CORPUS, "many")
     samples = os.path.join(ROOT, "Assets", "samples")
@@ -157,8 +238,8 @@ def images(directory):
     return out
 
 
-def jpeg_size(data):
-    """Width and height from a JPEG's first SOF marker."""
+def jpeg_segments(data):
+    """(marker, payload) of each marker segment up to and including the first SOF."""
     i = 2
     while i + 9 < len(data):
         if data[i] != 0xFF:
@@ -169,10 +250,25 @@ def jpeg_size(data):
             i += 1 if marker == 0xFF else 2
             continue
         length = int.from_bytes(data[i + 2:i + 4], "big")
+        yield marker, data[i + 4:i + 2 + length]
         if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-            return int.from_bytes(data[i + 7:i + 9], "big"), int.from_bytes(data[i + 5:i + 7], "big")
+            return
         i += 2 + length
-    return 0, 0
+
+
+def jpeg_frame(data):
+    """(SOF marker, width, height, components' (h, v) sampling) from a JPEG's first SOF marker."""
+    for marker, body in jpeg_segments(data):
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            count = body[5] if len(body) > 5 else 0
+            sampling = [(body[7 + 3 * c] >> 4, body[7 + 3 * c] & 15) for c in range(count) if 8 + 3 * c < len(body)]
+            return marker, int.from_bytes(body[3:5], "big"), int.from_bytes(body[1:3], "big"), sampling
+    return None, 0, 0, []
+
+
+def jpeg_size(data):
+    """Width and height from a JPEG's first SOF marker."""
+    return jpeg_frame(data)[1:3]
 
 
 def megapixels(files):
@@ -188,14 +284,100 @@ def megapixels(files):
     return total / 1e6
 
 
+PNG_COLOUR = {0: "grey", 2: "RGB", 3: "palette", 4: "grey+alpha", 6: "RGBA"}
+JPEG_SOF = {0xC0: "baseline", 0xC1: "extended", 0xC2: "progressive", 0xC3: "lossless"}
+
+
+def describe(path):
+    """(pixels, width, height, kind, extras) of one PNG or JPEG, from its header segments only."""
+    with open(path, "rb") as f:
+        data = f.read(1 << 20)
+    extras = []
+    if data.startswith(b"\xff\xd8"):
+        marker, w, h, sampling = jpeg_frame(data)
+        kind = f"JPEG {JPEG_SOF.get(marker, hex(marker or 0))}"
+        if len(sampling) == 1:
+            kind += " grey"
+        elif len(sampling) == 3:
+            (h0, v0) = sampling[0]
+            kind += {(1, 1): " 4:4:4", (2, 1): " 4:2:2", (2, 2): " 4:2:0", (1, 2): " 4:4:0"}.get((h0, v0), f" {h0}x{v0}")
+        else:
+            kind += f" {len(sampling)} components"
+        for seg, body in jpeg_segments(data):
+            if seg == 0xE2 and body.startswith(b"ICC_PROFILE"):
+                extras.append("ICC")
+            elif seg == 0xE1 and body.startswith(b"Exif"):
+                extras.append("EXIF")
+        return w * h, w, h, kind, sorted(set(extras))
+    w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    depth, colour, interlace = data[24], data[25], data[28]
+    kind = f"PNG {depth}-bit {PNG_COLOUR.get(colour, colour)}" + (" interlaced" if interlace else "")
+    i = 8
+    while i + 8 <= len(data):
+        length, chunk = int.from_bytes(data[i:i + 4], "big"), data[i + 4:i + 8]
+        if chunk in (b"IDAT", b"IEND"):
+            break
+        if chunk == b"iCCP":
+            extras.append("ICC")
+        elif chunk == b"tRNS":
+            extras.append("tRNS")
+        i += 12 + length
+    return w * h, w, h, kind, extras
+
+
+def stats(directory):
+    """`bench.py stats DIR` (what make-corpus.sh prints for each set): counts, bytes, megapixels,
+    the spread of image sizes and how many files of each kind."""
+    from collections import Counter
+    files = images(directory)
+    if not files:
+        print(f"{os.path.basename(directory.rstrip('/'))}: no images in {directory}")
+        return
+    described = [describe(p) for p in files]
+    total_bytes = sum(os.path.getsize(p) for p in files)
+    by_pixels = sorted(described, key=lambda d: d[0])
+    low, mid, high = by_pixels[0], by_pixels[len(by_pixels) // 2], by_pixels[-1]
+    kinds = Counter(d[3] for d in described)
+    extras = Counter(e for d in described for e in d[4])
+    print(f"{os.path.basename(directory.rstrip('/'))}: {len(files)} files, {total_bytes / 2**20:.1f} MiB, "
+          f"{sum(d[0] for d in described) / 1e6:.1f} megapixels")
+    print(f"  size: min {low[1]}x{low[2]}, median {mid[1]}x{mid[2]}, max {high[1]}x{high[2]} "
+          f"({low[0] / 1e6:.2f} / {mid[0] / 1e6:.2f} / {high[0] / 1e6:.2f} MP)")
+    print("  kinds: " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0]))))
+    if extras:
+        print("  with: " + ", ".join(f"{k} {n}" for k, n in sorted(extras.items())))
+
+
+def before(label):
+    """The label of BASELINE's run of the measurement labelled `label`."""
+    return label + " (before)"
+
+
+def ratio(after, before_value):
+    return after / before_value if before_value > 0 else float("nan")
+
+
+AB = []  # (what, before -> after text) for the A/B summary at the end
+
+
+def ab_line(label, after, prior, width=26):
+    """Before -> after medians of wall, CPU and peak RSS, each with its after/before ratio
+    (and the ratio of the minimum walls)."""
+    return (f"{label:<{width}} wall {prior[0]:6.2f} -> {after[0]:6.2f} s {ratio(after[0], prior[0]):5.2f}x"
+            f" (min {ratio(after.min_wall, prior.min_wall):4.2f}x)"
+            f"   CPU {prior[1]:6.2f} -> {after[1]:6.2f} s {ratio(after[1], prior[1]):5.2f}x"
+            f"   RSS {prior[2]:5.0f} -> {after[2]:5.0f} MiB {ratio(after[2], prior[2]):5.2f}x")
+
+
 def report(name, files, rows):
     count, mp = len(files), megapixels(files)
     base = rows[0][1]
+    lw = max([30] + [len(label) + 2 for label, _ in rows])
     print(f"\n{name}: {count} images, {mp:.0f} megapixels, into a {BOX}x{BOX} box; median (min) of {RUNS} runs")
-    print(f"  {'tool':<30}{'wall s':>8}{'(min)':>8}{'CPU s':>8}{'(min)':>8}{'img/s':>9}{'MP/s':>8}{'RSS MiB':>9}{'CPU/decode':>12}")
+    print(f"  {'tool':<{lw}}{'wall s':>8}{'(min)':>8}{'CPU s':>8}{'(min)':>8}{'img/s':>9}{'MP/s':>8}{'RSS MiB':>9}{'CPU/decode':>12}")
     for label, m in rows:
         wall, cpu, rss = m
-        print(f"  {label:<30}{wall:8.2f}{m.min_wall:8.2f}{cpu:8.2f}{m.min_cpu:8.2f}{count / wall:9.1f}{mp / wall:8.1f}"
+        print(f"  {label:<{lw}}{wall:8.2f}{m.min_wall:8.2f}{cpu:8.2f}{m.min_cpu:8.2f}{count / wall:9.1f}{mp / wall:8.1f}"
               f"{rss:9.0f}{cpu / base[1]:11.2f}x")
 
 
@@ -206,6 +388,26 @@ def target(text, value, goal, higher_is_better, minimum=None):
     met = value >= goal if higher_is_better else value <= goal
     extra = f" (from minimums {minimum:.2f})" if minimum is not None else ""
     TARGETS.append(f"  {'MET ' if met else 'MISS'} {text}: {value:.2f}{extra}; target {'>=' if higher_is_better else '<='} {goal}")
+
+
+def peak_rss(images_, flags, runs=3):
+    """Peak RSS of thumbgen on each (label, path) alone; with BASELINE, each image's before run
+    follows its after run in every round. Returns {label: Measured} (before(label) too)."""
+    commands = []
+    for label, path in images_:
+        argv = lambda binary, path=path: lambda out: [binary, path, "-o", out, *flags, "--force", "--progress", "never"]
+        commands.append((label, argv(BIN), None))
+        if BASELINE:
+            commands.append((before(label), argv(BASELINE), None))
+    return dict(round_robin(commands, runs=runs))
+
+
+def rss_ab(label, after, prior):
+    """The before line under an after line of a peak-RSS block; also kept for the A/B summary."""
+    AB.append((f"peak RSS, {label}", f"RSS {prior[2]:5.0f} -> {after[2]:5.0f} MiB {ratio(after[2], prior[2]):5.2f}x"
+               f"   wall {prior[0]:6.2f} -> {after[0]:6.2f} s {ratio(after[0], prior[0]):5.2f}x"))
+    return (f"  {'  before':<30} {prior[2]:6.0f} MiB   wall {prior[0]:.2f} s (min {prior.min_wall:.2f});"
+            f" after/before RSS {ratio(after[2], prior[2]):.2f}x, wall {ratio(after[0], prior[0]):.2f}x")
 
 
 def main():
@@ -219,6 +421,9 @@ def main():
         corpus["photos-jpeg (make-corpus.sh)"] = os.path.join(extra, "corpus", "photos-jpeg")
 
     print(f"machine: {os.cpu_count()} cores; {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()}")
+    if BASELINE:
+        print(f"A/B: after  = {BIN}\n     before = {BASELINE} "
+              f"({subprocess.run([BASELINE, '--version'], capture_output=True, text=True).stdout.strip()})")
     photo = images(corpus["large"])[0]
     print(f"\nresampling versus decoding, one {photo.split('/')[-1]} (thumbgen-bench, single thread):")
     sys.stdout.flush()
@@ -231,36 +436,70 @@ def main():
                    float(line.split("min ")[1].rstrip(")%")) if "min " in line else None)
 
     # Peak memory: one 12 MP photo, and a 4000x40000 PNG (160 MP) generated here.
-    out_mem = tempfile.mkdtemp(prefix="thumbgen-bench-mem-")
     tall = make_tall_png(os.path.join(CORPUS, "tall-4000x40000.png"))
     print("\npeak RSS, one image into a 256 box, -j1 (median of 3):")
-    for label, path in [(photo.split("/")[-1] + " (12 MP)", photo), ("tall-4000x40000.png (160 MP)", tall)]:
-        m = median_of([BIN, path, "-o", out_mem, "--size", str(BOX), "-j1", "--force", "--progress", "never"], runs=3)
+    memory = [(photo.split("/")[-1] + " (12 MP)", photo), ("tall-4000x40000.png (160 MP)", tall)]
+    by = peak_rss(memory, ["--size", str(BOX), "-j1"])
+    for label, path in memory:
+        m = by[label]
         print(f"  {label:<30} {m[2]:6.0f} MiB   wall {m[0]:.2f} s (min {m.min_wall:.2f})")
+        if BASELINE:
+            print(rss_ab(label, m, by[before(label)]))
         target(f"peak RSS MiB, {label}", m[2], 64, False)
-    shutil.rmtree(out_mem, ignore_errors=True)
 
-    have_vips, have_convert = shutil.which("vipsthumbnail"), shutil.which("convert")
-    try:
-        import PIL  # noqa: F401
-        have_pillow = True
-    except ImportError:
-        have_pillow = False
+    # Peak memory of one single-scale thumbnail of a 24 MP baseline JPEG, decoded at full size, and
+    # of one twice as tall: the redesign is held to <= 32 MiB for the first and to the same for the
+    # second (memory flat in the image's height). The file sizes are printed beside the RSS since
+    # the whole file is read into memory before decoding (the baseline's design).
+    encoder, jpegs = make_big_jpegs()
+    jpeg_flags = ["--size", str(BOX), "-j1", "--no-shrink-on-load"]
+    if encoder is None:
+        print(f"\npeak RSS, baseline JPEG 6000x4000 and 6000x8000, {' '.join(jpeg_flags)}: skipped: {jpegs}")
+        TARGETS.append(f"  n/a  peak RSS MiB, 24 / 48 MP baseline JPEG: skipped ({jpegs})")
+    else:
+        memory = [(f"{os.path.basename(p)[:-4]} ({w * h / 1e6:.0f} MP)", p) for w, h, p in jpegs]
+        print(f"\npeak RSS, one baseline JPEG (quality 90, {encoder}; a sample enlarged) into a {BOX} box, "
+              f"-j1, --no-shrink-on-load (median of 3):")
+        by = peak_rss(memory, jpeg_flags)
+        sizes = [os.path.getsize(p) / 2**20 for _, p in memory]
+        lw = max(len(label) for label, _ in memory) + 1
+        for (label, path), size in zip(memory, sizes):
+            m = by[label]
+            print(f"  {label:<{lw}} file {size:6.2f} MiB   RSS {m[2]:6.0f} MiB   wall {m[0]:.2f} s (min {m.min_wall:.2f})")
+            if BASELINE:
+                prior = by[before(label)]
+                print(f"  {'  before':<{lw}} file {size:6.2f} MiB   RSS {prior[2]:6.0f} MiB   wall {prior[0]:.2f} s"
+                      f" (min {prior.min_wall:.2f}); after/before RSS {ratio(m[2], prior[2]):.2f}x,"
+                      f" wall {ratio(m[0], prior[0]):.2f}x")
+                AB.append((f"peak RSS, {label}, --no-shrink-on-load",
+                           f"RSS {prior[2]:5.0f} -> {m[2]:5.0f} MiB {ratio(m[2], prior[2]):5.2f}x"
+                           f"   wall {prior[0]:6.2f} -> {m[0]:6.2f} s {ratio(m[0], prior[0]):5.2f}x"))
+        small, tall_jpeg = by[memory[0][0]], by[memory[1][0]]
+        print(f"  twice the height: RSS {tall_jpeg[2] / small[2]:.2f}x ({tall_jpeg[2] - small[2]:+.0f} MiB), "
+              f"file {sizes[1] / sizes[0]:.2f}x ({sizes[1] - sizes[0]:+.2f} MiB)")
+        if BASELINE:
+            b_small, b_tall = by[before(memory[0][0])], by[before(memory[1][0])]
+            print(f"  {'  before:':<17} RSS {b_tall[2] / b_small[2]:.2f}x ({b_tall[2] - b_small[2]:+.0f} MiB)")
+        target(f"peak RSS MiB, {memory[0][0]} JPEG, --no-shrink-on-load", small[2], 32, False)
+        target("peak RSS 48 MP / 24 MP JPEG (flat in height), --no-shrink-on-load", tall_jpeg[2] / small[2], 1.10, False)
+
+    have_vips, have_convert, pillow_installed = shutil.which("vipsthumbnail"), shutil.which("convert"), have_pillow()
     env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
     for name, directory in corpus.items():
         files = images(directory)
-        thumbgen = lambda *flags: lambda out: [BIN, directory, "-o", out, "--size", str(BOX), *flags, "--progress", "never"]
-        commands = [
-            ("bare decode (full size)", lambda out: [BENCH, "decode"] + files, None),
-            ("thumbgen -j1", thumbgen("-j1"), None),
-            ("thumbgen -j2", thumbgen("-j2"), None),
-            ("thumbgen -j1 --no-fsync", thumbgen("-j1", "--no-fsync"), None),
-            ("thumbgen -j2 --no-fsync", thumbgen("-j2", "--no-fsync"), None),
-        ]
+        thumbgen = lambda binary, *flags: lambda out: [binary, directory, "-o", out, "--size", str(BOX), *flags,
+                                                       "--progress", "never"]
+        variants = [("thumbgen -j1", ("-j1",)), ("thumbgen -j2", ("-j2",)),
+                    ("thumbgen -j1 --no-fsync", ("-j1", "--no-fsync")), ("thumbgen -j2 --no-fsync", ("-j2", "--no-fsync"))]
+        commands = [("bare decode (full size)", lambda out: [BENCH, "decode"] + files, None)]
+        for label, flags in variants:
+            commands.append((label, thumbgen(BIN, *flags), None))
+            if BASELINE:  # right after the run it is compared with, in every round
+                commands.append((before(label), thumbgen(BASELINE, *flags), None))
         if have_vips:
             commands.append(("vipsthumbnail (1 thread)",
                              lambda out: ["vipsthumbnail", "-s", str(BOX), "-o", os.path.join(out, "%s.png")] + files, env1))
-        if have_pillow:
+        if pillow_installed:
             pillow = ("import sys,os\nfrom PIL import Image\nout=sys.argv[1]\n"
                       "for i,p in enumerate(sys.argv[2:]):\n im=Image.open(p); im.thumbnail((%d,%d), Image.LANCZOS)\n"
                       " im.save(os.path.join(out,'%%d.png'%%i))\n" % (BOX, BOX))
@@ -271,6 +510,11 @@ def main():
         rows = round_robin(commands)
         report(name, files, rows)
         by = dict(rows)
+        if BASELINE:
+            print(f"  A/B, before -> after (medians of {RUNS}), after/before (< 1: after is faster / smaller):")
+            for label, _ in variants:
+                print("    " + ab_line(label, by[label], by[before(label)]))
+                AB.append((f"{name}: {label}", ab_line("", by[label], by[before(label)], width=0).lstrip()))
         j1, j2, decode = by["thumbgen -j1"], by["thumbgen -j2"], by["bare decode (full size)"]
         j1n, j2n = by["thumbgen -j1 --no-fsync"], by["thumbgen -j2 --no-fsync"]
         if len(files) >= 8:
@@ -302,7 +546,16 @@ def main():
     shutil.rmtree(OUTPUTS, ignore_errors=True)
     print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
     print("\n".join(TARGETS))
+    if BASELINE:
+        print(f"\nA/B summary: before {BASELINE}\n             after  {BIN}\n"
+              "before -> after medians, after/before (< 1: after is faster / smaller):")
+        width = max(len(label) for label, _ in AB) + 1
+        print("\n".join(f"  {label:<{width}}{text}" for label, text in AB))
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["stats"]:
+        for d in sys.argv[2:]:
+            stats(d)
+    else:
+        main()
