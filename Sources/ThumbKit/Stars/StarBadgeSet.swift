@@ -59,11 +59,6 @@ public struct StarBadgeSet: Sendable {
         return out
     }
 
-    /// The files of a spec as (file name, PNG bytes), for `thumbgen stars` and `make assets`.
-    public static func render(spec: StarBadgeSpec) throws(StarBadgeError) -> [(name: String, bytes: [UInt8])] {
-        try StarBadgeSet(spec: spec).files().map { ($0.name, $0.bytes) }
-    }
-
     /// A JSON object mapping each file name to the SHA-256 of its PNG bytes, sorted by name: the
     /// golden manifest `make assets` writes and the tests compare against.
     public func hashManifest() throws(StarBadgeError) -> String {
