@@ -143,6 +143,7 @@ public struct StarBadge: Sendable, Hashable {
     /// 2 for @2x, 3 for @3x); any other is a precondition failure.
     public func render(scale: Int) -> Bitmap {
         precondition(Self.scaleRange.contains(scale), "scale is 1, 2 or 3")
+        StarRenderLog.current?.record(rating: rating, scale: scale)
         var canvas = Canvas(width: pixelWidth(scale: scale), height: pixelHeight(scale: scale), light: .linear)
         let parts = regions(scale: scale)
         var layers: [(mask: CoverageMask, color: Color)] = []
