@@ -91,6 +91,26 @@ import Testing
         }
     }
 
+    /// Names are JSON strings in the manifest, escaped by the JSON writer, whatever `--name` holds.
+    @Test(arguments: ["a\"b%r", "back\\slash%r", "tab\tand\nnewline%r", "bell\u{7}%r%s", "é%r"])
+    func manifestOfAnyNameIsValidJSON(name: String) throws {
+        let out = CLIFixtures.temporaryDirectory("stars")
+        let run = CLIRun(["stars", "-o", out + "/png", "--ratings", "1,4.5", "--scales", "1,2", "--name", name,
+                          "--manifest", out + "/manifest.json"])
+        #expect(run.status == .success, "\(run.err)")
+        let text = try #require(fileManager.contents(atPath: out + "/manifest.json"))
+        guard case .object(let members) = try JSONParser.parse([UInt8](text)) else {
+            Issue.record("manifest is not a JSON object")
+            return
+        }
+        let written = try fileManager.contentsOfDirectory(atPath: out + "/png")
+        #expect(Set(members.keys) == Set(written) && members.count == 4)
+        for file in written {
+            let png = try #require(fileManager.contents(atPath: out + "/png/" + file))
+            #expect(members[file]?.stringValue == SHA256.hex([UInt8](png)), "\(file)")
+        }
+    }
+
     @Test func unusableSpecFilesAreOneLineNamingFileAndReason() throws {
         let dir = CLIFixtures.temporaryDirectory("stars")
         let missing = CLIRun(["stars", "--spec", dir + "/none.json", "-o", dir + "/out"])

@@ -17,18 +17,19 @@ public struct StarBadgeFiles: Sendable {
         public let bytes: [UInt8]
     }
 
-    /// Every file, ratings in spec order, then scales in spec order.
+    /// Every file, ratings in spec order, then scales in spec order; names are unique.
     public let files: [File]
 
     init(files: [File]) {
         self.files = files
     }
 
-    /// A JSON object mapping each file name to the SHA-256 of its PNG bytes, sorted by name: the
-    /// golden manifest `make assets` writes and the tests compare against.
+    /// A JSON object mapping each file name to the SHA-256 of its PNG bytes (64 lower-case hex
+    /// digits), keys sorted by their UTF-8 bytes, one per line, ending in a newline: the golden
+    /// manifest `make assets` writes and the tests compare against.
     public var manifest: [UInt8] {
-        let lines = files.sorted { $0.name < $1.name }.map { "  \"\($0.name)\": \"\(SHA256.hex($0.bytes))\"" }
-        return Array(("{\n" + lines.joined(separator: ",\n") + "\n}\n").utf8)
+        // Names are unique (`StarBadgeSet` checks), so no entry is lost to another.
+        JSONWriter.bytes(.object(Dictionary(uniqueKeysWithValues: files.map { ($0.name, .string(SHA256.hex($0.bytes))) })))
     }
 
     /// Writes every PNG into `directory` (created if missing), atomically; returns the paths, in

@@ -9,19 +9,24 @@ public struct StarBadgeSet: Sendable {
     /// One validated badge per rating, in spec order.
     public let badges: [StarBadge]
 
-    /// Validates every setting of `spec`; errors name the offending option.
+    /// Validates every setting of `spec`, and that no two files get the same name; errors name
+    /// the offending option.
     public init(spec: StarBadgeSpec) throws(StarBadgeError) {
         let ratings = spec.effectiveRatings
         if spec.scales.isEmpty { throw .invalidScale(text: "") }
         if ratings.isEmpty { throw .malformedRating(text: "") }
         var badges: [StarBadge] = []
         for rating in ratings { badges.append(try spec.badge(rating: rating)) }
+        // File names, not just base names: the manifest is keyed by file name. Two ratings with
+        // one base name (a format without %r) collide at every scale, so this covers image sets.
         var seen: Set<String> = []
         for rating in ratings {
-            let name = spec.nameFormat.baseName(rating: rating)
-            guard seen.insert(name).inserted else {
-                throw .invalidNameFormat(format: spec.nameFormat.format,
-                                         reason: "gives '\(name)' for two ratings (add %r)")
+            for scale in spec.scales {
+                let name = spec.nameFormat.fileName(rating: rating, scale: scale)
+                guard seen.insert(name).inserted else {
+                    throw .invalidNameFormat(format: spec.nameFormat.format,
+                                             reason: "gives '\(name)' for two ratings (add %r)")
+                }
             }
         }
         self.spec = spec
