@@ -187,7 +187,7 @@ import ThumbKit
         var spec = StarBadgeSpec()
         spec.ratings = [1, 4.5]
         spec.fillMode = .half
-        let paths = try StarBadgeSet(spec: spec).writeAssetCatalog(to: dir + "/Stars.xcassets")
+        let paths = try StarBadgeSet(spec: spec).render().writeAssetCatalog(to: dir + "/Stars.xcassets")
         let relative = paths.map { String($0.dropFirst(dir.count + 1)) }
         #expect(relative == [
             "Stars.xcassets/Contents.json",

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbgenCLI
-import ThumbKit
+@testable import ThumbKit
 
 @Suite struct StarsCommandTests {
     let fileManager = FileManager.default
@@ -69,6 +69,46 @@ import ThumbKit
         let run = CLIRun(["stars", "--spec", assets + "/badge-spec.json", "-o", out, "--manifest", out + "/golden-manifest.json"])
         #expect(run.status == .success, "\(run.err)")
         #expect(fileManager.contents(atPath: out + "/golden-manifest.json") == fileManager.contents(atPath: assets + "/golden-manifest.json"))
+    }
+
+    /// The PNGs, the asset catalog and the manifest come from one render of each badge.
+    @Test func everyBadgeIsRenderedOncePerRun() throws {
+        let out = CLIFixtures.temporaryDirectory("stars")
+        let log = StarRenderLog()
+        let run = StarRenderLog.$current.withValue(log) {
+            CLIRun(["stars", "-o", out + "/png", "--ratings", "1,2.5", "--fill-mode", "half", "--scales", "1,2,3",
+                    "--xcassets", out + "/R.xcassets", "--manifest", out + "/manifest.json"])
+        }
+        #expect(run.status == .success, "\(run.err)")
+        #expect(log.entries.map { "\($0.rating)@\($0.scale)" } == ["1.0@1", "1.0@2", "1.0@3", "2.5@1", "2.5@2", "2.5@3"])
+        let manifest = try JSONParser.parse([UInt8](try #require(fileManager.contents(atPath: out + "/manifest.json"))))
+        for base in ["1StarSmall", "2.5StarsSmall"] {
+            for name in [base + ".png", base + "@2x.png", base + "@3x.png"] {
+                let png = try #require(fileManager.contents(atPath: out + "/png/" + name))
+                #expect(fileManager.contents(atPath: out + "/R.xcassets/\(base).imageset/" + name) == png)
+                #expect(manifest[name]?.stringValue == SHA256.hex([UInt8](png)))
+            }
+        }
+    }
+
+    /// Names are JSON strings in the manifest, escaped by the JSON writer, whatever `--name` holds.
+    @Test(arguments: ["a\"b%r", "back\\slash%r", "tab\tand\nnewline%r", "bell\u{7}%r%s", "é%r"])
+    func manifestOfAnyNameIsValidJSON(name: String) throws {
+        let out = CLIFixtures.temporaryDirectory("stars")
+        let run = CLIRun(["stars", "-o", out + "/png", "--ratings", "1,4.5", "--scales", "1,2", "--name", name,
+                          "--manifest", out + "/manifest.json"])
+        #expect(run.status == .success, "\(run.err)")
+        let text = try #require(fileManager.contents(atPath: out + "/manifest.json"))
+        guard case .object(let members) = try JSONParser.parse([UInt8](text)) else {
+            Issue.record("manifest is not a JSON object")
+            return
+        }
+        let written = try fileManager.contentsOfDirectory(atPath: out + "/png")
+        #expect(Set(members.keys) == Set(written) && members.count == 4)
+        for file in written {
+            let png = try #require(fileManager.contents(atPath: out + "/png/" + file))
+            #expect(members[file]?.stringValue == SHA256.hex([UInt8](png)), "\(file)")
+        }
     }
 
     @Test func unusableSpecFilesAreOneLineNamingFileAndReason() throws {

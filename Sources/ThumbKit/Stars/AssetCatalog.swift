@@ -4,9 +4,9 @@
 /// alphabetical order, `images` listing every scale slot of a universal image set (with a
 /// `filename` only where a file exists), `info` with author `xcode` and version 1. Xcode ends the
 /// file with a newline; so do we. The text depends only on the inputs.
-public enum AssetCatalog {
+package enum AssetCatalog {
     /// The catalog's top-level `Contents.json`.
-    public static let rootContents = """
+    package static let rootContents = """
         {
           "info" : {
             "author" : "xcode",
@@ -19,9 +19,9 @@ public enum AssetCatalog {
     /// The `Contents.json` of a universal image set with slots 1x, 2x and 3x; `files` maps a scale
     /// (1…3) to the file name in that slot, and slots without a file are listed empty, as Xcode
     /// does.
-    public static func imageSetContents(files: [Int: String]) -> String {
+    package static func imageSetContents(files: [Int: String]) -> String {
         var entries: [String] = []
-        for scale in 1...3 {
+        for scale in StarBadge.scaleRange {
             var lines: [String] = []
             if let name = files[scale] { lines.append("      \"filename\" : \(JSONWriter.literal(name))") }
             lines.append("      \"idiom\" : \"universal\"")

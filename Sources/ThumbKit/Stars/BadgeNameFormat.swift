@@ -42,15 +42,6 @@ public struct BadgeNameFormat: Sendable, Hashable {
         self.format = format
     }
 
-    /// True when the format contains `%r`, so different ratings get different names.
-    public var namesRating: Bool {
-        var chars = format.makeIterator()
-        while let c = chars.next() {
-            if c == "%" && chars.next() == "r" { return true }
-        }
-        return false
-    }
-
     /// The name for a rating without scale suffix or extension (`4.5StarsSmall`).
     public func baseName(rating: Double) -> String {
         var out = ""
@@ -69,13 +60,14 @@ public struct BadgeNameFormat: Sendable, Hashable {
         return out
     }
 
-    /// The PNG file name for a rating at a scale: base name, `@2x`/`@3x` when scale > 1, `.png`.
+    /// The PNG file name for a rating at a scale (1…3): base name, `@2x`/`@3x` when scale > 1,
+    /// `.png`.
     public func fileName(rating: Double, scale: Int) -> String {
         baseName(rating: rating) + (scale == 1 ? "" : "@\(scale)x") + ".png"
     }
 
     /// A rating as names and messages show it: `4`, `4.5`.
-    public static func text(forRating rating: Double) -> String {
+    static func text(forRating rating: Double) -> String {
         if rating == rating.rounded() && abs(rating) < 1e15 { return String(Int(rating)) }
         return String(rating)
     }

@@ -19,38 +19,44 @@
 /// pixel gets Σ (area of part in pixel) × (colour of part), in linear light, so edges are neither
 /// darkened nor seamed. Deterministic: same badge, same bitmap, on every machine.
 public struct StarBadge: Sendable, Hashable {
-    /// Allowed `slots`.
+    /// Allowed `slots`, the number of star cells in a badge.
     public static let slotRange = 1...20
     /// Allowed cell `size` at @1x, pixels.
     public static let sizeRange = 1...512
     /// Allowed `spacing` at @1x, pixels.
     public static let spacingRange = 0...512
+    /// Allowed render scales: 1 (@1x), 2 (@2x) and 3 (@3x), the scales Xcode asset catalogs know.
+    public static let scaleRange = 1...3
     /// Most pixels a badge may have at @3x (checked before anything is allocated): 16 Mi, about
     /// 256 MiB of float working memory.
     public static let maxPixels = 1 << 24
-    /// Cosmos's default orange, `ff9500`.
+    /// Cosmos's default orange, `ff9500`, opaque: the default fill and outline colour.
     public static let defaultColor = Color(red: 0xff, green: 0x95, blue: 0x00)
 
     /// The rating, 0…`slots` (fractional ratings allowed; see `fillMode`).
     public let rating: Double
-    /// Number of star cells.
+    /// Number of star cells, in `slotRange`.
     public let slots: Int
-    /// Cell side S at @1x, pixels.
+    /// Cell side S at @1x, pixels, in `sizeRange`.
     public let size: Int
-    /// Gap G between cells at @1x, pixels.
+    /// Gap G between cells at @1x, pixels, in `spacingRange`.
     public let spacing: Int
-    /// Colour of the filled part of each star.
+    /// Colour of the filled part of each star (sRGB, straight alpha).
     public let fill: Color
     /// Colour of the unfilled part, or nil to leave it transparent.
     public let empty: Color?
     /// Colour of the outline, or nil for none.
     public let outline: Color?
-    /// Outline width at @1x, pixels (0 for none).
+    /// Outline width at @1x, pixels (0 for none); less than 0.1545·`size`.
     public let outlineWidth: Double
     /// How fractional ratings fill a star.
     public let fillMode: StarFillMode
 
-    /// A validated badge; every error names the option it concerns.
+    /// A validated badge. `slots`, `size` and `spacing` must lie in `slotRange`, `sizeRange` and
+    /// `spacingRange`, the @3x bitmap within `maxPixels`; `rating` must be finite and in 0…`slots`;
+    /// `outlineWidth` (pixels at @1x) finite, at least 0 and under the star's edge distance,
+    /// 0.1545·`size`, so some of the star is left inside the outline. Every error names the
+    /// command-line option it concerns.
     public init(rating: Double, slots: Int = 5, size: Int = 16, spacing: Int = 1,
                 fill: Color = StarBadge.defaultColor, empty: Color? = nil,
                 outline: Color? = StarBadge.defaultColor, outlineWidth: Double = 1,
@@ -85,12 +91,12 @@ public struct StarBadge: Sendable, Hashable {
     public func pixelHeight(scale: Int) -> Int { size * scale }
 
     /// Fill level of star `index` (0-based), in [0, 1], after rounding by `fillMode`.
-    public func fillLevel(ofStar index: Int) -> Double {
+    package func fillLevel(ofStar index: Int) -> Double {
         fillMode.rounded(rating - Double(index))
     }
 
     /// The star in cell `index` at `scale`.
-    public func star(_ index: Int, scale: Int) -> StarGeometry {
+    package func star(_ index: Int, scale: Int) -> StarGeometry {
         let s = Double(size * scale), g = Double(spacing * scale)
         let r = s / 2
         return StarGeometry(cx: Double(index) * (s + g) + s / 2,
@@ -99,14 +105,14 @@ public struct StarBadge: Sendable, Hashable {
 
     /// The x where star `index` at `scale` splits between fill and empty colour:
     /// cx + (2f − 1)·R·sin 72°.
-    public func splitX(ofStar index: Int, scale: Int) -> Double {
+    func splitX(ofStar index: Int, scale: Int) -> Double {
         let star = star(index, scale: scale)
         return star.cx + (2 * fillLevel(ofStar: index) - 1) * star.outerRadius * StarGeometry.halfWidthRatio
     }
 
     /// The three disjoint regions at `scale`: outline ring (fill with even-odd), filled part and
     /// empty part (non-zero).
-    public func regions(scale: Int) -> (outline: Path, filled: Path, empty: Path) {
+    func regions(scale: Int) -> (outline: Path, filled: Path, empty: Path) {
         var ring = Path(), filled = Path(), unfilled = Path()
         let width = outline == nil ? 0 : outlineWidth * Double(scale)
         for index in 0..<slots {
@@ -132,10 +138,12 @@ public struct StarBadge: Sendable, Hashable {
         return (ring, filled, unfilled)
     }
 
-    /// The badge as a premultiplied linear-light bitmap, transparent where no star is, at
-    /// `scale` (1 for @1x, 2 for @2x, …).
+    /// The badge as a premultiplied linear-light bitmap, transparent where no star is, of
+    /// `pixelWidth(scale:)` × `pixelHeight(scale:)` pixels. `scale` is in `scaleRange` (1 for @1x,
+    /// 2 for @2x, 3 for @3x); any other is a precondition failure.
     public func render(scale: Int) -> Bitmap {
-        precondition(scale >= 1 && scale <= 3, "scale is 1, 2 or 3")
+        precondition(Self.scaleRange.contains(scale), "scale is 1, 2 or 3")
+        StarRenderLog.current?.record(rating: rating, scale: scale)
         var canvas = Canvas(width: pixelWidth(scale: scale), height: pixelHeight(scale: scale), light: .linear)
         let parts = regions(scale: scale)
         var layers: [(mask: CoverageMask, color: Color)] = []

@@ -31,6 +31,7 @@ public enum StarBadgeError: ThumbKitError, Equatable {
     /// A file could not be written.
     case writing(path: String, FileWriteError)
 
+    /// One line starting with the option concerned (`--size: 0 is outside 1…512 pixels`).
     public var message: String {
         switch self {
         case .ratingOutOfRange(let rating, let slots):

@@ -23,11 +23,11 @@
 /// mode becomes `half` (an explicit `--fill-mode` or `--ratings` wins). Out-of-range numbers are
 /// reported when the spec is validated (`StarBadgeSet(spec:)`), again naming the option.
 public struct StarBadgeSpec: Sendable, Hashable {
-    /// Number of star cells.
+    /// Number of star cells, in `StarBadge.slotRange`.
     public var slots: Int = 5
-    /// Cell side at @1x, pixels.
+    /// Cell side at @1x, pixels, in `StarBadge.sizeRange`.
     public var size: Int = 16
-    /// Gap between cells at @1x, pixels.
+    /// Gap between cells at @1x, pixels, in `StarBadge.spacingRange`.
     public var spacing: Int = 1
     /// Filled colour.
     public var fill: Color = StarBadge.defaultColor
@@ -35,18 +35,19 @@ public struct StarBadgeSpec: Sendable, Hashable {
     public var empty: Color? = nil
     /// Outline colour, nil for none.
     public var outline: Color? = StarBadge.defaultColor
-    /// Outline width at @1x, pixels.
+    /// Outline width at @1x, pixels: at least 0, under 0.1545·`size` (see `StarBadge`).
     public var outlineWidth: Double = 1
     /// How fractional ratings fill stars.
     public var fillMode: StarFillMode = .full
-    /// The ratings to make, in output order; nil means 1…slots.
+    /// The ratings to make, in output order, each in 0…`slots`; nil means 1…slots.
     public var ratings: [Double]? = nil
-    /// The scales to make (each 1, 2 or 3), in output order.
+    /// The scales to make, in output order: each in `StarBadge.scaleRange`.
     public var scales: [Int] = [1, 2, 3]
     /// The file name format.
     public var nameFormat: BadgeNameFormat = .default
 
-    /// The default spec.
+    /// The default spec: every field at the default shown above (`thumbgen stars` itself starts
+    /// from scales `[1]`).
     public init() {}
 
     /// The ratings that will be made: `ratings`, or 1…slots when none were given.
@@ -55,7 +56,7 @@ public struct StarBadgeSpec: Sendable, Hashable {
     }
 
     /// This spec with ratings 0.5, 1, 1.5, …, slots and the `half` fill mode (`--half`).
-    public func withHalfRatings() -> StarBadgeSpec {
+    package func withHalfRatings() -> StarBadgeSpec {
         var copy = self
         copy.ratings = (1...(2 * max(slots, 1))).map { Double($0) / 2 }
         copy.fillMode = .half
@@ -63,7 +64,7 @@ public struct StarBadgeSpec: Sendable, Hashable {
     }
 
     /// The badge for one rating (validated).
-    public func badge(rating: Double) throws(StarBadgeError) -> StarBadge {
+    func badge(rating: Double) throws(StarBadgeError) -> StarBadge {
         try StarBadge(rating: rating, slots: slots, size: size, spacing: spacing, fill: fill, empty: empty,
                       outline: outline, outlineWidth: outlineWidth, fillMode: fillMode)
     }
@@ -71,17 +72,17 @@ public struct StarBadgeSpec: Sendable, Hashable {
     // MARK: Option parsers
 
     /// Parses a required colour, `RRGGBB` or `RRGGBBAA` (optional `#`).
-    public static func parseColor(_ text: String, option: String) throws(StarBadgeError) -> Color {
+    package static func parseColor(_ text: String, option: String) throws(StarBadgeError) -> Color {
         do { return try Color(hex: text) } catch { throw .malformedColor(option: option, text: text) }
     }
 
     /// Parses a colour or `none` (nil).
-    public static func parseOptionalColor(_ text: String, option: String) throws(StarBadgeError) -> Color? {
+    package static func parseOptionalColor(_ text: String, option: String) throws(StarBadgeError) -> Color? {
         text.lowercased() == "none" ? nil : try parseColor(text, option: option)
     }
 
     /// Parses a comma-separated list of ratings (`1,2,4.5`); range is checked at validation.
-    public static func parseRatings(_ text: String) throws(StarBadgeError) -> [Double] {
+    package static func parseRatings(_ text: String) throws(StarBadgeError) -> [Double] {
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingSpacesAndTabs() }
         var out: [Double] = []
@@ -94,12 +95,12 @@ public struct StarBadgeSpec: Sendable, Hashable {
 
     /// Parses a comma-separated list of scales, each `1`, `2` or `3` (an `x` suffix is allowed:
     /// `1x,2x`); duplicates are dropped, order kept.
-    public static func parseScales(_ text: String) throws(StarBadgeError) -> [Int] {
+    package static func parseScales(_ text: String) throws(StarBadgeError) -> [Int] {
         var out: [Int] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             var digits = item.trimmingSpacesAndTabs().lowercased()
             if digits.hasSuffix("x") { digits.removeLast() }
-            guard let scale = Int(digits), (1...3).contains(scale) else {
+            guard let scale = Int(digits), StarBadge.scaleRange.contains(scale) else {
                 throw .invalidScale(text: String(item))
             }
             if !out.contains(scale) { out.append(scale) }
@@ -108,7 +109,7 @@ public struct StarBadgeSpec: Sendable, Hashable {
     }
 
     /// Parses `full`, `half` or `precise`.
-    public static func parseFillMode(_ text: String) throws(StarBadgeError) -> StarFillMode {
+    package static func parseFillMode(_ text: String) throws(StarBadgeError) -> StarFillMode {
         guard let mode = StarFillMode(rawValue: text.lowercased()) else { throw .invalidFillMode(text: text) }
         return mode
     }
@@ -144,7 +145,7 @@ public struct StarBadgeSpec: Sendable, Hashable {
         if let v = file.scales {
             scales = []
             for s in v {
-                guard (1...3).contains(s) else { throw .invalidScale(text: String(s)) }
+                guard StarBadge.scaleRange.contains(s) else { throw .invalidScale(text: String(s)) }
                 scales.append(s)
             }
         }

@@ -10,7 +10,7 @@ public enum StarFillMode: String, Sendable, Hashable, CaseIterable {
     case precise
 
     /// The fill level, in [0, 1], of a star whose unrounded level is `level`.
-    public func rounded(_ level: Double) -> Double {
+    package func rounded(_ level: Double) -> Double {
         let clamped = min(max(level, 0), 1)
         switch self {
         case .full: return clamped.rounded(.toNearestOrAwayFromZero)

@@ -42,30 +42,22 @@ struct StarsCommand: Command {
             throw UsageError("unexpected argument '\(arguments.positionals[0])' (stars takes only options)")
         }
         let spec = try Self.spec(arguments)
-        let set: StarBadgeSet
-        do {
-            set = try StarBadgeSet(spec: spec)
-            _ = try set.files()
-        } catch {
-            throw UsageError(error.message)
-        }
+        // Every badge is drawn and encoded here, once, before anything is written: a badge that
+        // cannot be made exits 64 with nothing on disk, and the PNGs, the asset catalog and the
+        // manifest below are all written from these bytes.
+        let rendered: StarBadgeFiles
+        do { rendered = try StarBadgeSet(spec: spec).render() } catch { throw UsageError(error.message) }
         let directory = arguments.value("output") ?? "stars"
-        do {
-            let written = try set.write(to: directory)
-            var catalog: [String] = []
-            if let xcassets = arguments.value("xcassets") { catalog = try set.writeAssetCatalog(to: xcassets) }
-            if let manifest = arguments.value("manifest") {
-                let text = try set.hashManifest()
-                do { try AtomicFile.write(Array(text.utf8), to: manifest) } catch { throw StarBadgeError.writing(path: manifest, error) }
-            }
+        let xcassets = arguments.value("xcassets")
+        do throws(StarBadgeError) {
+            let written = try rendered.write(to: directory)
+            if let xcassets { try rendered.writeAssetCatalog(to: xcassets) }
+            if let manifest = arguments.value("manifest") { try rendered.writeManifest(to: manifest) }
             console.err("\(written.count) badges written to \(PathEscaping.escape(directory))"
-                        + (catalog.isEmpty ? "" : ", asset catalog \(PathEscaping.escape(arguments.value("xcassets")!))") + "\n")
+                        + (xcassets.map { ", asset catalog \(PathEscaping.escape($0))" } ?? "") + "\n")
             return .success
-        } catch let error as StarBadgeError {
-            console.err("thumbgen: \(error.message)\n")
-            return .failure
         } catch {
-            console.err("thumbgen: \(error)\n")
+            console.err("thumbgen: \(error.message)\n")
             return .failure
         }
     }
