@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import Testing
 @testable import ThumbKit
 
@@ -261,19 +262,17 @@ import Testing
 }
 
 /// Collects integers from renderer calls.
-final class EntryCounts: @unchecked Sendable {
-    private let lock = Mutex()
-    private var stored: [Int] = []
-    func append(_ value: Int) { lock.withLock { stored.append(value) } }
-    var values: [Int] { lock.withLock { stored } }
+final class EntryCounts: Sendable {
+    private let stored = Mutex<[Int]>([])
+    func append(_ value: Int) { stored.withLock { $0.append(value) } }
+    var values: [Int] { stored.withLock { $0 } }
 }
 
 /// Collects progress events.
-final class EventLog: @unchecked Sendable {
-    private let lock = Mutex()
-    private var stored: [(BatchEvent, BatchProgress)] = []
-    func append(_ event: BatchEvent, _ progress: BatchProgress) { lock.withLock { stored.append((event, progress)) } }
-    var events: [(BatchEvent, BatchProgress)] { lock.withLock { stored } }
+final class EventLog: Sendable {
+    private let stored = Mutex<[(BatchEvent, BatchProgress)]>([])
+    func append(_ event: BatchEvent, _ progress: BatchProgress) { stored.withLock { $0.append((event, progress)) } }
+    var events: [(BatchEvent, BatchProgress)] { stored.withLock { $0 } }
 }
 
 @Suite struct BatchSignalTests {

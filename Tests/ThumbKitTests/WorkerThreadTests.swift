@@ -1,19 +1,19 @@
 import Glibc
+import Synchronization
 import Testing
 @testable import ThumbKit
 
 @Suite struct WorkerThreadTests {
     /// What a body saw of the thread it ran on; written there, read after `join()`.
-    final class Seen: @unchecked Sendable {
-        private let lock = Mutex()
-        private var values: [(thread: pthread_t, stackSize: Int)] = []
+    final class Seen: Sendable {
+        private let values = Mutex<[(thread: pthread_t, stackSize: Int)]>([])
 
         func record() {
             let entry = (pthread_self(), WorkerThreadTests.currentStackSize())
-            lock.withLock { values.append(entry) }
+            values.withLock { $0.append(entry) }
         }
 
-        var all: [(thread: pthread_t, stackSize: Int)] { lock.withLock { values } }
+        var all: [(thread: pthread_t, stackSize: Int)] { values.withLock { $0 } }
     }
 
     /// glibc's `pthread_getattr_np`, which Swift's Glibc module leaves out (a GNU extension).

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Verifies outputs against their manifests: each output file on disk, and a fresh rendering of
 /// its source made in memory with the injected renderer.
@@ -128,13 +129,12 @@ public struct BatchChecker: Sendable {
 }
 
 /// Per-group results filled in by concurrent workers, each index written exactly once.
-private final class ResultSlots: @unchecked Sendable {
-    private let lock = Mutex()
-    private var slots: [[CheckMismatch]]
+private final class ResultSlots: Sendable {
+    private let slots: Mutex<[[CheckMismatch]]>
 
-    init(count: Int) { slots = Array(repeating: [], count: count) }
+    init(count: Int) { slots = Mutex(Array(repeating: [], count: count)) }
 
-    func set(_ index: Int, _ value: [CheckMismatch]) { lock.withLock { slots[index] = value } }
+    func set(_ index: Int, _ value: [CheckMismatch]) { slots.withLock { $0[index] = value } }
 
-    var all: [[CheckMismatch]] { lock.withLock { slots } }
+    var all: [[CheckMismatch]] { slots.withLock { $0 } }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Maps a list on several threads, the caller's among them, keeping the results in order.
 ///
 /// For per-item work that is mostly system calls (planning reads the first bytes of every file
@@ -32,16 +34,15 @@ enum ConcurrentMap {
     }
 
     /// The next batch of indices, shared by every thread of one `map`.
-    private final class Counter: @unchecked Sendable {
-        private let lock = Mutex()
-        private var next = 0
+    private final class Counter: Sendable {
+        private let next = Atomic<Int>(0)
 
+        /// Relaxed: the counter only hands out indices; the results reach the caller through
+        /// `join()`. Every thread overshoots `end` at most once, so the count cannot overflow.
         func take(_ count: Int, below end: Int) -> Range<Int>? {
-            lock.withLock {
-                guard next < end else { return nil }
-                defer { next = min(next + count, end) }
-                return next..<min(next + count, end)
-            }
+            let start = next.wrappingAdd(count, ordering: .relaxed).oldValue
+            guard start < end else { return nil }
+            return start..<min(start + count, end)
         }
     }
 
