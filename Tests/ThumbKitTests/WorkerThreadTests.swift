@@ -59,4 +59,20 @@ import Testing
         #expect(seen.all.count == 6)
         #expect(seen.all.allSatisfy { $0.stackSize >= 8 << 20 && pthread_equal($0.thread, pthread_self()) == 0 })
     }
+
+    /// `check` renders on the same kind of thread as the batch: never the caller's, 8 MiB stacks.
+    @Test(arguments: [1, 3])
+    func checkRendersOnEightMiBStacks(_ jobs: Int) throws {
+        let dir = ScratchDirectory()
+        for i in 0..<6 { dir.write("in/img\(i).png", Fixture.png(seed: i)) }
+        let configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"), jobs: jobs)
+        #expect(try BatchRunner(configuration: configuration, renderer: Fixture.renderer()).run().written == 6)
+        let seen = Seen()
+        let render = Fixture.renderer()
+        let report = try BatchChecker(renderer: { source in seen.record(); return try render(source) }, jobs: jobs)
+            .check(manifestPaths: [configuration.manifestPath])
+        #expect(report.checked == 6 && report.mismatches.isEmpty)
+        #expect(seen.all.count == 6)
+        #expect(seen.all.allSatisfy { $0.stackSize >= 8 << 20 && pthread_equal($0.thread, pthread_self()) == 0 })
+    }
 }

@@ -13,9 +13,6 @@ public struct BatchRunner: Sendable {
     public let cancellation: CancellationFlag
     public let progress: BatchProgressHandler?
 
-    /// Stack of each worker thread, bytes.
-    static let workerStackSize = 8 << 20
-
     /// - Parameters:
     ///   - renderer: called once per source that needs rebuilding, concurrently.
     ///   - cancellation: set it (e.g. on SIGINT) to stop after the files in flight are dropped.
@@ -102,16 +99,7 @@ public struct BatchRunner: Sendable {
                 }
             }
         }
-        // Renderers decode and resample with deep call chains: every worker gets 8 MiB of stack,
-        // whatever the default for new threads is here.
-        var threads: [WorkerThread] = []
-        for _ in 0..<threadCount {
-            if let thread = try? WorkerThread(stackSize: Self.workerStackSize, takeItemsUntilDone) { threads.append(thread) }
-        }
-        // Each worker takes items until none are left, so any that started finish the batch; if
-        // the system would start none, this thread does the work rather than leave it undone.
-        if threads.isEmpty && threadCount > 0 { takeItemsUntilDone() }
-        for thread in threads { thread.join() }
+        WorkerPool.run(threads: threadCount, stackSize: WorkerPool.renderStackSize, takeItemsUntilDone)
         committer.finish()
 
         var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
