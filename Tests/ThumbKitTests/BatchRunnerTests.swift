@@ -253,6 +253,16 @@ import Testing
         #expect(summary.failed.map(\.line) == [dir.at("in/a\\nb.png") + ": output path is an existing directory"])
     }
 
+    @Test func sourceSizeLimit() throws {
+        let dir = ScratchDirectory()
+        let png = Fixture.png()
+        dir.write("in/a.png", png)
+        var configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"))
+        configuration.maxSourceBytes = UInt64(png.count - 1)
+        let summary = try Batch.run(configuration, renderer: Fixture.renderer())
+        #expect(summary.failed.map(\.reason) == ["file is too large (\(png.count) bytes, limit \(png.count - 1))"])
+    }
+
     @Test func rejectsZeroJobs() {
         let dir = goodTree(1)
         #expect(throws: BatchError.invalidJobCount(0)) {
@@ -273,26 +283,4 @@ final class EventLog: Sendable {
     private let stored = Mutex<[(BatchEvent, BatchProgress)]>([])
     func append(_ event: BatchEvent, _ progress: BatchProgress) { stored.withLock { $0.append((event, progress)) } }
     var events: [(BatchEvent, BatchProgress)] { stored.withLock { $0 } }
-}
-
-@Suite struct BatchSignalTests {
-    @Test func signalSetsTheFlagOnce() async throws {
-        let flag = CancellationFlag()
-        let handler = SignalCancellation(flag, signals: [SIGUSR2])
-        #expect(!flag.isCancelled)
-        kill(getpid(), SIGUSR2)
-        for _ in 0..<200 where !flag.isCancelled { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(flag.isCancelled)
-        withExtendedLifetime(handler) {}
-    }
-
-    @Test func sourceSizeLimit() throws {
-        let dir = ScratchDirectory()
-        let png = Fixture.png()
-        dir.write("in/a.png", png)
-        var configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"))
-        configuration.maxSourceBytes = UInt64(png.count - 1)
-        let summary = try Batch.run(configuration, renderer: Fixture.renderer())
-        #expect(summary.failed.map(\.reason) == ["file is too large (\(png.count) bytes, limit \(png.count - 1))"])
-    }
 }
