@@ -4,7 +4,7 @@ import ThumbKit
 
 /// Where the CLI's text goes: results to standard output, diagnostics to standard error.
 /// Collected in memory by tests.
-final class Console: @unchecked Sendable {
+final class Console: Sendable {
     private let captured = Mutex((out: "", err: ""))
     private let capturing: Bool
 

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import Testing
 @testable import ThumbKit
 
@@ -252,41 +253,6 @@ import Testing
         #expect(summary.failed.map(\.line) == [dir.at("in/a\\nb.png") + ": output path is an existing directory"])
     }
 
-    @Test func rejectsZeroJobs() {
-        let dir = goodTree(1)
-        #expect(throws: BatchError.invalidJobCount(0)) {
-            try run(Fixture.configuration([dir.at("in")], out: dir.at("out"), jobs: 0))
-        }
-    }
-}
-
-/// Collects integers from renderer calls.
-final class EntryCounts: @unchecked Sendable {
-    private let lock = Mutex()
-    private var stored: [Int] = []
-    func append(_ value: Int) { lock.withLock { stored.append(value) } }
-    var values: [Int] { lock.withLock { stored } }
-}
-
-/// Collects progress events.
-final class EventLog: @unchecked Sendable {
-    private let lock = Mutex()
-    private var stored: [(BatchEvent, BatchProgress)] = []
-    func append(_ event: BatchEvent, _ progress: BatchProgress) { lock.withLock { stored.append((event, progress)) } }
-    var events: [(BatchEvent, BatchProgress)] { lock.withLock { stored } }
-}
-
-@Suite struct BatchSignalTests {
-    @Test func signalSetsTheFlagOnce() async throws {
-        let flag = CancellationFlag()
-        let handler = SignalCancellation(flag, signals: [SIGUSR2])
-        #expect(!flag.isCancelled)
-        kill(getpid(), SIGUSR2)
-        for _ in 0..<200 where !flag.isCancelled { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(flag.isCancelled)
-        withExtendedLifetime(handler) {}
-    }
-
     @Test func sourceSizeLimit() throws {
         let dir = ScratchDirectory()
         let png = Fixture.png()
@@ -296,4 +262,25 @@ final class EventLog: @unchecked Sendable {
         let summary = try Batch.run(configuration, renderer: Fixture.renderer())
         #expect(summary.failed.map(\.reason) == ["file is too large (\(png.count) bytes, limit \(png.count - 1))"])
     }
+
+    @Test func rejectsZeroJobs() {
+        let dir = goodTree(1)
+        #expect(throws: BatchError.invalidJobCount(0)) {
+            try run(Fixture.configuration([dir.at("in")], out: dir.at("out"), jobs: 0))
+        }
+    }
+}
+
+/// Collects integers from renderer calls.
+final class EntryCounts: Sendable {
+    private let stored = Mutex<[Int]>([])
+    func append(_ value: Int) { stored.withLock { $0.append(value) } }
+    var values: [Int] { stored.withLock { $0 } }
+}
+
+/// Collects progress events.
+final class EventLog: Sendable {
+    private let stored = Mutex<[(BatchEvent, BatchProgress)]>([])
+    func append(_ event: BatchEvent, _ progress: BatchProgress) { stored.withLock { $0.append((event, progress)) } }
+    var events: [(BatchEvent, BatchProgress)] { stored.withLock { $0 } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 @testable import ThumbKit
 
@@ -104,11 +105,10 @@ enum Fixture {
 }
 
 /// Counts renderer calls across worker threads.
-final class CallCounter: @unchecked Sendable {
-    private let lock = Mutex()
-    private var count = 0
-    func increment() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
+final class CallCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    func increment() { count.wrappingAdd(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
 }
 
 @Suite struct BatchSupportTests {

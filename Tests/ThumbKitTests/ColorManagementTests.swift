@@ -1,5 +1,6 @@
 import CLCMSSystem
 import Foundation
+import Synchronization
 import Testing
 @testable import ThumbKit
 
@@ -216,16 +217,15 @@ import Testing
         let good = ColorManagement.convertToSRGB(image, from: .iccProfile(p3))
         let bad = ColorManagement.convertToSRGB(image, from: .iccProfile([UInt8](repeating: 9, count: 200)))
         #expect(good.warning == nil && bad.warning != nil)
-        let results = Mutex()
-        nonisolated(unsafe) var mismatches = 0
+        let mismatches = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 64) { i in
             let result = ColorManagement.convertToSRGB(image, from: .iccProfile(i % 2 == 0 ? p3 : [UInt8](repeating: 9, count: 200)))
             let expected = i % 2 == 0 ? good : bad
             if result.image != expected.image || result.warning != expected.warning {
-                results.withLock { mismatches += 1 }
+                mismatches.wrappingAdd(1, ordering: .relaxed)
             }
         }
-        #expect(mismatches == 0)
+        #expect(mismatches.load(ordering: .relaxed) == 0)
     }
 
     /// An Adobe (inverted) CMYK JPEG with a CMYK profile goes through a CMYK → sRGB transform,

@@ -23,19 +23,21 @@ import Testing
     }
 }
 
-@Suite struct ConcurrentMapTests {
-    /// Results come back in the elements' order, for lists below and above the size that is
-    /// worth threads, with more threads than batches and with one.
-    @Test(arguments: [(0, 4), (1, 2), (63, 2), (64, 2), (65, 3), (1_000, 2), (1_000, 1), (1_000, 64)])
-    func mapKeepsOrder(_ count: Int, _ threads: Int) {
+@Suite struct WorkerPoolTests {
+    /// Results come back in the elements' order, for empty and short lists, batches that do not
+    /// divide the list, more threads than batches, and one thread.
+    @Test(arguments: [(0, 4, 1), (1, 2, 16), (63, 2, 16), (64, 2, 16), (65, 3, 16), (1_000, 2, 16), (1_000, 1, 16),
+                      (1_000, 64, 16), (7, 3, 1), (100, 8, 1)])
+    func mapKeepsOrder(_ count: Int, _ threads: Int, _ batchSize: Int) {
         let elements = Array(0..<count)
-        #expect(ConcurrentMap.map(elements, threads: threads) { $0 * 3 + 1 } == elements.map { $0 * 3 + 1 })
+        let mapped = WorkerPool.map(elements, threads: threads, stackSize: WorkerPool.shallowStackSize, batchSize: batchSize) { $0 * 3 + 1 }
+        #expect(mapped == elements.map { $0 * 3 + 1 })
     }
 
     /// With several threads asked for and enough slow items, more than one thread does some.
     @Test func mapUsesTheThreads() {
         let seen = EntryCounts()
-        let results = ConcurrentMap.map(Array(0..<200), threads: 2) { (n: Int) -> Int in
+        let results = WorkerPool.map(Array(0..<200), threads: 2, stackSize: WorkerPool.shallowStackSize, batchSize: 16) { (n: Int) -> Int in
             usleep(200)
             seen.append(Int(bitPattern: UInt(pthread_self())))
             return n

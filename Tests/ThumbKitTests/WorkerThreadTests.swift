@@ -1,19 +1,19 @@
 import Glibc
+import Synchronization
 import Testing
 @testable import ThumbKit
 
 @Suite struct WorkerThreadTests {
     /// What a body saw of the thread it ran on; written there, read after `join()`.
-    final class Seen: @unchecked Sendable {
-        private let lock = Mutex()
-        private var values: [(thread: pthread_t, stackSize: Int)] = []
+    final class Seen: Sendable {
+        private let values = Mutex<[(thread: pthread_t, stackSize: Int)]>([])
 
         func record() {
             let entry = (pthread_self(), WorkerThreadTests.currentStackSize())
-            lock.withLock { values.append(entry) }
+            values.withLock { $0.append(entry) }
         }
 
-        var all: [(thread: pthread_t, stackSize: Int)] { lock.withLock { values } }
+        var all: [(thread: pthread_t, stackSize: Int)] { values.withLock { $0 } }
     }
 
     /// glibc's `pthread_getattr_np`, which Swift's Glibc module leaves out (a GNU extension).
@@ -56,6 +56,22 @@ import Testing
         let summary = try BatchRunner(configuration: Fixture.configuration([dir.at("in")], out: dir.at("out"), jobs: jobs),
                                       renderer: { source in seen.record(); return try render(source) }).run()
         #expect(summary.written == 6)
+        #expect(seen.all.count == 6)
+        #expect(seen.all.allSatisfy { $0.stackSize >= 8 << 20 && pthread_equal($0.thread, pthread_self()) == 0 })
+    }
+
+    /// `check` renders on the same kind of thread as the batch: never the caller's, 8 MiB stacks.
+    @Test(arguments: [1, 3])
+    func checkRendersOnEightMiBStacks(_ jobs: Int) throws {
+        let dir = ScratchDirectory()
+        for i in 0..<6 { dir.write("in/img\(i).png", Fixture.png(seed: i)) }
+        let configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"), jobs: jobs)
+        #expect(try BatchRunner(configuration: configuration, renderer: Fixture.renderer()).run().written == 6)
+        let seen = Seen()
+        let render = Fixture.renderer()
+        let report = try BatchChecker(renderer: { source in seen.record(); return try render(source) }, jobs: jobs)
+            .check(manifestPaths: [configuration.manifestPath])
+        #expect(report.checked == 6 && report.mismatches.isEmpty)
         #expect(seen.all.count == 6)
         #expect(seen.all.allSatisfy { $0.stackSize >= 8 << 20 && pthread_equal($0.thread, pthread_self()) == 0 })
     }

@@ -6,12 +6,16 @@
 /// ```swift
 /// let configuration = BatchConfiguration(inputs: ["images"], outputDirectory: "thumbs",
 ///     naming: try OutputNaming(format: "%s", scales: [1, 2]), settings: digest)
-/// let summary = try Batch.run(configuration, renderer: render, cancellation: flag) { event, progress in
-///     // redraw ProgressBar.line(done:total:elapsedSeconds:width:) on stderr with "\r"
+/// let cancellation = CancellationFlag()   // call cancel() from any thread (a SIGINT handler) to stop
+/// let summary = try Batch.run(configuration, renderer: render, cancellation: cancellation) { event, progress in
+///     // show progress.done of progress.total, or log the event
 /// }
 /// print(summary.formatted(verbose: verbose, prefix: "thumbgen: "), terminator: "")
 /// exit(summary.exitStatus)
 /// ```
+///
+/// (thumbgen's own command line draws a progress bar from the events and turns SIGINT and
+/// SIGTERM into `cancel()`; both live in the ThumbgenCLI target, not here.)
 ///
 /// ## Policy
 /// - **Recognition.** Images are recognised by content (`ImageFormat`), not by name. A file

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Verifies outputs against their manifests: each output file on disk, and a fresh rendering of
 /// its source made in memory with the injected renderer.
 ///
@@ -45,15 +43,11 @@ public struct BatchChecker: Sendable {
                 }
             }
         }
-        let work = groups
-        let results = ResultSlots(count: work.count)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(work.count, 1))) { worker in
-            for index in stride(from: worker, to: work.count, by: jobs) {
-                let group = work[index]
-                results.set(index, check(group.entries, directory: group.directory, source: group.source))
-            }
+        // Rendered on the batch's worker threads, with the same stacks; results in group order.
+        let mismatches = WorkerPool.map(groups, threads: jobs, stackSize: WorkerPool.renderStackSize) { group in
+            check(group.entries, directory: group.directory, source: group.source)
         }
-        return CheckReport(checked: seenOutputs.count, mismatches: results.all.flatMap { $0 })
+        return CheckReport(checked: seenOutputs.count, mismatches: mismatches.flatMap { $0 })
     }
 
     private func check(_ entries: [ManifestEntry], directory: String, source: String) -> [CheckMismatch] {
@@ -125,16 +119,4 @@ public struct BatchChecker: Sendable {
     private func ordered(_ mismatches: [(index: Int, CheckMismatch)]) -> [CheckMismatch] {
         mismatches.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }.map(\.element.1)
     }
-}
-
-/// Per-group results filled in by concurrent workers, each index written exactly once.
-private final class ResultSlots: @unchecked Sendable {
-    private let lock = Mutex()
-    private var slots: [[CheckMismatch]]
-
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-
-    func set(_ index: Int, _ value: [CheckMismatch]) { lock.withLock { slots[index] = value } }
-
-    var all: [[CheckMismatch]] { lock.withLock { slots } }
 }

@@ -6,6 +6,11 @@
 public struct BatchPlanner: Sendable {
     public let configuration: BatchConfiguration
 
+    /// Files per planning thread at least: a second thread starts from 64 files.
+    static let filesPerThread = 64
+    /// Files a planning thread takes at a time, so a file on a slow disk holds up only a few.
+    static let filesPerBatch = 16
+
     public init(configuration: BatchConfiguration) {
         self.configuration = configuration
     }
@@ -26,8 +31,12 @@ public struct BatchPlanner: Sendable {
             for entry in try walker.walk(input: input) { walked.append((entry, explicitFile)) }
         }
         // Reading every file's first bytes is the larger part of planning, and nothing else runs
-        // yet: it gets the run's jobs.
-        let items = ConcurrentMap.map(walked, threads: configuration.jobs) { classify($0.entry, explicitFile: $0.explicitFile) }
+        // yet: it gets the run's jobs, though no more than one per `filesPerThread` files, since
+        // starting a thread costs more than reading a few files' heads.
+        let threads = min(configuration.jobs, walked.count / Self.filesPerThread + 1)
+        let items = WorkerPool.map(walked, threads: threads, stackSize: WorkerPool.shallowStackSize, batchSize: Self.filesPerBatch) {
+            classify($0.entry, explicitFile: $0.explicitFile)
+        }
         var planned = zip(items, walked).map { (item: $0, relative: $1.entry.relative) }
         try checkCollisions(items)
         if let shard = configuration.shard {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Runs a batch: plans it, renders the sources on worker threads, has `OutputCommitter` put
 /// their outputs in place atomically, and writes the manifest.
 ///
@@ -10,9 +12,6 @@ public struct BatchRunner: Sendable {
     public let renderer: BatchRenderer
     public let cancellation: CancellationFlag
     public let progress: BatchProgressHandler?
-
-    /// Stack of each worker thread, bytes.
-    static let workerStackSize = 8 << 20
 
     /// - Parameters:
     ///   - renderer: called once per source that needs rebuilding, concurrently.
@@ -100,16 +99,7 @@ public struct BatchRunner: Sendable {
                 }
             }
         }
-        // Renderers decode and resample with deep call chains: every worker gets 8 MiB of stack,
-        // whatever the default for new threads is here.
-        var threads: [WorkerThread] = []
-        for _ in 0..<threadCount {
-            if let thread = try? WorkerThread(stackSize: Self.workerStackSize, takeItemsUntilDone) { threads.append(thread) }
-        }
-        // Each worker takes items until none are left, so any that started finish the batch; if
-        // the system would start none, this thread does the work rather than leave it undone.
-        if threads.isEmpty && threadCount > 0 { takeItemsUntilDone() }
-        for thread in threads { thread.join() }
+        WorkerPool.run(threads: threadCount, stackSize: WorkerPool.renderStackSize, takeItemsUntilDone)
         committer.finish()
 
         var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
@@ -209,52 +199,52 @@ enum ItemResult: Sendable {
 
 /// The state workers share: the next item to take, the results, and progress counters, all
 /// behind one lock (contention is negligible next to decoding and encoding an image).
-private final class SharedState: @unchecked Sendable {
-    private let lock = Mutex()
-    private var next = 0
-    private var done = 0
-    private var lastCheckpoint: ContinuousClock.Instant
-    private var results: [ItemResult?]
+private final class SharedState: Sendable {
+    private struct Guarded {
+        var next = 0
+        var done = 0
+        var lastCheckpoint: ContinuousClock.Instant
+        var results: [ItemResult?]
+    }
+
+    private let guarded: Mutex<Guarded>
     let total: Int
     private let start: ContinuousClock.Instant
     private let progress: BatchProgressHandler?
 
     init(results: [ItemResult?], total: Int, start: ContinuousClock.Instant, progress: BatchProgressHandler?) {
-        self.results = results
+        self.guarded = Mutex(Guarded(lastCheckpoint: start, results: results))
         self.total = total
         self.start = start
         self.progress = progress
-        self.lastCheckpoint = start
     }
 
     /// A copy of the results when a checkpoint is due; the caller writes it outside the lock and
     /// then calls `finishCheckpoint()`. Only the committer's thread checkpoints, so two
     /// checkpoints never overlap.
     func takeCheckpoint(every seconds: Double) -> [ItemResult?]? {
-        lock.withLock {
-            BatchRunner.seconds(since: lastCheckpoint) >= seconds ? results : nil
-        }
+        guarded.withLock { BatchRunner.seconds(since: $0.lastCheckpoint) >= seconds ? $0.results : nil }
     }
 
     func finishCheckpoint() {
-        lock.withLock { lastCheckpoint = .now }
+        guarded.withLock { $0.lastCheckpoint = .now }
     }
 
     /// A copy of the results so far.
-    var snapshot: [ItemResult?] { lock.withLock { results } }
+    var snapshot: [ItemResult?] { guarded.withLock { $0.results } }
 
     /// The next plan index to process, or nil when all are taken.
     func nextWorkIndex(_ work: [Int]) -> Int? {
-        lock.withLock {
-            guard next < work.count else { return nil }
-            next += 1
-            return work[next - 1]
+        guarded.withLock { state in
+            guard state.next < work.count else { return nil }
+            state.next += 1
+            return work[state.next - 1]
         }
     }
 
     func store(_ result: ItemResult, at index: Int, path: String) {
-        lock.withLock {
-            results[index] = result
+        guarded.withLock { state in
+            state.results[index] = result
             let event: BatchEvent
             switch result {
             case .written: event = .written(path: path)
@@ -263,16 +253,17 @@ private final class SharedState: @unchecked Sendable {
             case .skipped(let message): event = .skipped(message)
             case .dropped: return
             }
-            reportLocked(event, countsAsDone: true)
+            report(event, countsAsDone: true, in: &state)
         }
     }
 
     func report(_ event: BatchEvent, countsAsDone: Bool) {
-        lock.withLock { reportLocked(event, countsAsDone: countsAsDone) }
+        guarded.withLock { report(event, countsAsDone: countsAsDone, in: &$0) }
     }
 
-    private func reportLocked(_ event: BatchEvent, countsAsDone: Bool) {
-        if countsAsDone { done += 1 }
-        progress?(event, BatchProgress(done: done, total: total, elapsedSeconds: BatchRunner.seconds(since: start)))
+    /// Runs under the lock, so the handler is never called twice at once and sees `done` rise.
+    private func report(_ event: BatchEvent, countsAsDone: Bool, in state: inout Guarded) {
+        if countsAsDone { state.done += 1 }
+        progress?(event, BatchProgress(done: state.done, total: total, elapsedSeconds: BatchRunner.seconds(since: start)))
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Puts finished outputs in place on a thread of its own, so workers never wait for the disk.
 ///
@@ -10,7 +11,7 @@ import Dispatch
 /// files still land in plan order. If any of a source's files cannot be synced or renamed, its
 /// completion gets the first error; the source then has no manifest entries, so whatever of it
 /// did land is rebuilt by the next run.
-final class OutputCommitter: @unchecked Sendable {
+final class OutputCommitter: Sendable {
     typealias Completion = @Sendable (FileWriteError?) -> Void
 
     private struct Submission {
@@ -18,21 +19,28 @@ final class OutputCommitter: @unchecked Sendable {
         let completion: Completion
     }
 
+    /// What `submit`, `finish` and the committer's thread share.
+    private struct State {
+        var pending: [Submission] = []
+        /// Files in `pending`.
+        var pendingFiles = 0
+        var draining = false
+        /// Set by `finish()`: from then on nothing waits to be gathered.
+        var finishing = false
+        /// When the last flush began.
+        var lastFlush: DispatchTime?
+        /// Groups committed so far.
+        var flushes = 0
+    }
+
     private let syncData: Bool
     private let queue = DispatchQueue(label: "thumbgen.output-committer")
-    private let lock = Mutex()
-    private var pending: [Submission] = []
-    /// Files in `pending`.
-    private var pendingFiles = 0
-    private var draining = false
-    /// Set by `finish()`: from then on nothing waits to be gathered.
-    private var finishing = false
+    private let shared = Mutex(State())
     /// Signalled by `finish()` and when `gatherFiles` files wait: either ends the gathering.
     private let wake = DispatchSemaphore(value: 0)
-    /// When the last flush began (committer's thread only).
-    private var lastFlush: DispatchTime?
+
     /// Groups committed so far (read by tests once `finish()` has returned).
-    private(set) var flushes = 0
+    var flushes: Int { shared.withLock { $0.flushes } }
 
     /// Flushes begin at most this often. Each `syncfs` has a fixed cost (0.8 ms median on 406
     /// icons, 121 calls when taken greedily); at `-j2` that kernel time came out of the workers'
@@ -57,12 +65,12 @@ final class OutputCommitter: @unchecked Sendable {
     /// Queues `files` (one source's outputs) to be made durable and renamed into place;
     /// `completion` runs on the committer's thread once they are, or with the first error.
     func submit(_ files: [StagedFile], completion: @escaping Completion) {
-        let (startDrain, enoughGathered) = lock.withLock {
-            pending.append(Submission(files: files, completion: completion))
-            let before = pendingFiles
-            pendingFiles += files.count
-            defer { draining = true }
-            return (!draining, before < gatherFiles && pendingFiles >= gatherFiles)
+        let (startDrain, enoughGathered) = shared.withLock { state in
+            state.pending.append(Submission(files: files, completion: completion))
+            let before = state.pendingFiles
+            state.pendingFiles += files.count
+            defer { state.draining = true }
+            return (!state.draining, before < gatherFiles && state.pendingFiles >= gatherFiles)
         }
         if enoughGathered { wake.signal() }
         if startDrain { queue.async { self.drain() } }
@@ -71,24 +79,27 @@ final class OutputCommitter: @unchecked Sendable {
     /// Returns when everything submitted so far is committed and its completion has run;
     /// called once no more work is coming, so the last group is flushed without gathering.
     func finish() {
-        lock.withLock { finishing = true }
+        shared.withLock { $0.finishing = true }
         wake.signal()
         queue.sync {}
     }
 
     private func drain() {
         while true {
-            if syncData, let lastFlush { gather(until: lastFlush + gatherSeconds) }
-            let group: [Submission] = lock.withLock {
-                let taken = pending
-                pending.removeAll()
-                pendingFiles = 0
-                if taken.isEmpty { draining = false }
+            if syncData, let lastFlush = shared.withLock({ $0.lastFlush }) { gather(until: lastFlush + gatherSeconds) }
+            let group: [Submission] = shared.withLock { state in
+                let taken = state.pending
+                state.pending.removeAll()
+                state.pendingFiles = 0
+                if taken.isEmpty {
+                    state.draining = false
+                } else {
+                    state.lastFlush = DispatchTime.now()
+                    state.flushes += 1
+                }
                 return taken
             }
             if group.isEmpty { return }
-            lastFlush = DispatchTime.now()
-            flushes += 1
             let errors = AtomicFile.commit(group.flatMap(\.files), syncData: syncData)
             var offset = 0
             for submission in group {
@@ -102,7 +113,7 @@ final class OutputCommitter: @unchecked Sendable {
     /// Lets submissions queue up until `due`, until `gatherFiles` files wait, or until `finish()`.
     /// A signal left over from a group already taken only ends one wait early; the loop rechecks.
     private func gather(until due: DispatchTime) {
-        while lock.withLock({ !finishing && pendingFiles < gatherFiles }) && DispatchTime.now() < due {
+        while shared.withLock({ !$0.finishing && $0.pendingFiles < gatherFiles }) && DispatchTime.now() < due {
             _ = wake.wait(timeout: due)
         }
     }

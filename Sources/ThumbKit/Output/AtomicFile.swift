@@ -1,5 +1,6 @@
 import CFileSync
 import Glibc
+import Synchronization
 
 /// Why an output file could not be written.
 public enum FileWriteError: ThumbKitError, Equatable {
@@ -40,8 +41,8 @@ public enum AtomicFile {
     /// Part of every temporary file's name.
     public static let temporaryMarker = ".thumbgen-tmp-"
 
-    nonisolated(unsafe) private static var counter: UInt64 = 0
-    private static let counterLock = Mutex()
+    /// Numbers the temporary files this process makes, so two workers never pick the same name.
+    private static let counter = Atomic<UInt64>(0)
 
     /// Writes `bytes` to `path` atomically, creating missing parent directories.
     public static func write(_ bytes: [UInt8], to path: String, syncData: Bool = true,
@@ -203,10 +204,7 @@ public enum AtomicFile {
     }
 
     private static func nextCounter() -> UInt64 {
-        counterLock.withLock {
-            counter += 1
-            return counter
-        }
+        counter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     private static func systemError(_ operation: String) -> FileWriteError {

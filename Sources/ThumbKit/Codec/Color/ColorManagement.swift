@@ -1,4 +1,5 @@
 import CLibLCMS
+import Synchronization
 
 /// Converts decoded pixels to sRGB through Little CMS 2: relative colorimetric intent with
 /// black-point compensation, output clipped to the sRGB gamut; 16-bit samples at 16-bit precision;
@@ -111,18 +112,18 @@ public enum ColorManagement {
     /// used as they are: the result is the same within that level, the image can stream, and the
     /// transform (a fifth of the time of a large photo) is skipped. Answers are cached per profile.
     public static func isEffectivelySRGB(_ profile: [UInt8]) -> Bool {
-        if let known = equivalenceCache.withLock({ equivalence[profile] }) { return known }
+        if let known = equivalence.withLock({ $0[profile] }) { return known }
         var deviation: Int32 = 0
         var message = [CChar](repeating: 0, count: Int(TG_CMS_MESSAGE_SIZE))
         let status = profile.withUnsafeBufferPointer { icc in
             tg_cms_srgb_deviation(icc.baseAddress, icc.count, &deviation, &message)
         }
         let equivalent = status == Int32(TG_CMS_OK) && deviation <= sRGBEquivalenceTolerance
-        equivalenceCache.withLock {
+        equivalence.withLock { cache in
             // A batch meets a handful of distinct profiles; the bound only guards against a
             // stream of unique ones.
-            if equivalence.count >= 64 { equivalence.removeAll() }
-            equivalence[profile] = equivalent
+            if cache.count >= 64 { cache.removeAll() }
+            cache[profile] = equivalent
         }
         return equivalent
     }
@@ -130,8 +131,7 @@ public enum ColorManagement {
     /// One 8-bit level, in the 16-bit units `tg_cms_srgb_deviation` reports.
     static let sRGBEquivalenceTolerance: Int32 = 257
 
-    private static let equivalenceCache = Mutex()
-    nonisolated(unsafe) private static var equivalence: [[UInt8]: Bool] = [:]
+    private static let equivalence = Mutex<[[UInt8]: Bool]>([:])
 
     /// The lcms2 version linked in, e.g. "lcms2 2.14".
     public static var version: String { String(cString: tg_cms_version()) }

@@ -4,9 +4,9 @@
 /// A pure function of its inputs so the CLI can redraw it (with `\r`) as often as it likes and
 /// tests can pin the layout. The line never exceeds `width` characters: the bar shrinks first,
 /// then the rate and ETA are dropped, then the bar itself.
-public enum ProgressBar {
+enum ProgressBar {
     /// The line for `done` of `total` after `elapsedSeconds`, at most `width` characters.
-    public static func line(done: Int, total: Int, elapsedSeconds: Double, width: Int) -> String {
+    static func line(done: Int, total: Int, elapsedSeconds: Double, width: Int) -> String {
         let total = max(total, 0)
         let done = min(max(done, 0), total)
         let percent = total == 0 ? 100 : done * 100 / total
