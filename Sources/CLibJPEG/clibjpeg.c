@@ -431,9 +431,8 @@ static void encode_emit_message(j_common_ptr cinfo, int msg_level) {
     (void)msg_level;
 }
 
-int tg_jpeg_encode(const tg_jpeg_encode_params *p, tg_jpeg_buffer *out, char message[TG_JPEG_MESSAGE_SIZE]) {
-    out->data = NULL;
-    out->size = 0;
+int tg_jpeg_encode(const tg_jpeg_encode_params *p, tg_buffer *out, char message[TG_JPEG_MESSAGE_SIZE]) {
+    *out = (tg_buffer){0};
     if (p->components != 1 && p->components != 3 && p->components != 4) {
         copy_message(message, "components must be 1, 3 or 4");
         return TG_JPEG_ERR_STATE;
@@ -490,28 +489,20 @@ int tg_jpeg_encode(const tg_jpeg_encode_params *p, tg_jpeg_buffer *out, char mes
         jpeg_write_scanlines(&s->cinfo, &row, 1);
     }
     jpeg_finish_compress(&s->cinfo);
-    out->data = s->buffer;
-    out->size = s->size;
+    /* libjpeg's memory destination mallocs the bytes; the caller frees them with tg_buffer_free. */
+    *out = (tg_buffer){s->buffer, s->size, s->size};
     jpeg_destroy_compress(&s->cinfo);
     free(s);
     return TG_JPEG_OK;
 }
 
-void tg_jpeg_buffer_free(tg_jpeg_buffer *b) {
-    if (!b) return;
-    free(b->data);
-    b->data = NULL;
-    b->size = 0;
-}
-
-const char *tg_jpeg_version(void) {
-    static char text[64];
-#ifdef LIBJPEG_TURBO_VERSION
 #define TG_STR2(x) #x
 #define TG_STR(x) TG_STR2(x)
-    snprintf(text, sizeof text, "libjpeg-turbo %s (API %d)", TG_STR(LIBJPEG_TURBO_VERSION), JPEG_LIB_VERSION);
+
+void tg_jpeg_version(char out[TG_VERSION_SIZE]) {
+#ifdef LIBJPEG_TURBO_VERSION
+    snprintf(out, TG_VERSION_SIZE, "libjpeg-turbo %s (API %d)", TG_STR(LIBJPEG_TURBO_VERSION), JPEG_LIB_VERSION);
 #else
-    snprintf(text, sizeof text, "libjpeg (API %d)", JPEG_LIB_VERSION);
+    snprintf(out, TG_VERSION_SIZE, "libjpeg (API %d)", JPEG_LIB_VERSION);
 #endif
-    return text;
 }

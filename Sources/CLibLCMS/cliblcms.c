@@ -13,7 +13,7 @@ struct call_state {
 };
 
 static void copy_message(char *dst, const char *src) {
-    snprintf(dst, TG_CMS_MESSAGE_SIZE, "%s", src ? src : "");
+    tg_copy_message(dst, TG_CMS_MESSAGE_SIZE, src);
 }
 
 /* Keeps the first error of the call: later ones are usually consequences of it. */
@@ -230,9 +230,8 @@ done:
 }
 
 int tg_cms_make_rgb_profile(double white_x, double white_y, const double xy[6], int srgb_curve,
-                            double gamma, tg_cms_buffer *out, char message[TG_CMS_MESSAGE_SIZE]) {
-    out->data = NULL;
-    out->size = 0;
+                            double gamma, tg_buffer *out, char message[TG_CMS_MESSAGE_SIZE]) {
+    *out = (tg_buffer){0};
     struct call_state state = {{0}};
     cmsContext context = new_context(&state);
     if (!context) {
@@ -278,6 +277,7 @@ int tg_cms_make_rgb_profile(double white_x, double white_y, const double xy[6], 
         goto done;
     }
     out->size = size;
+    out->capacity = size;
 done:
     if (profile) cmsCloseProfile(profile);
     if (curve) cmsFreeToneCurve(curve);
@@ -285,15 +285,6 @@ done:
     return status;
 }
 
-void tg_cms_buffer_free(tg_cms_buffer *b) {
-    if (!b) return;
-    free(b->data);
-    b->data = NULL;
-    b->size = 0;
-}
-
-const char *tg_cms_version(void) {
-    static char text[32];
-    snprintf(text, sizeof text, "lcms2 %d.%d", LCMS_VERSION / 1000, (LCMS_VERSION % 1000) / 10);
-    return text;
+void tg_cms_version(char out[TG_VERSION_SIZE]) {
+    snprintf(out, TG_VERSION_SIZE, "lcms2 %d.%d", LCMS_VERSION / 1000, (LCMS_VERSION % 1000) / 10);
 }

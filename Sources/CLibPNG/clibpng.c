@@ -379,7 +379,7 @@ void tg_png_close(tg_png_reader *r) {
 /* ---- encoding ---- */
 
 struct encode_state {
-    tg_png_buffer *out;
+    tg_buffer *out;
     char message[TG_PNG_MESSAGE_SIZE];
 };
 
@@ -396,26 +396,12 @@ static void writer_warning(png_structp png, png_const_charp text) {
 
 static void write_callback(png_structp png, png_bytep data, size_t length) {
     struct encode_state *s = png_get_io_ptr(png);
-    tg_png_buffer *b = s->out;
-    if (length > SIZE_MAX - b->size) png_error(png, "output too large");
-    if (b->size + length > b->capacity) {
-        size_t capacity = b->capacity ? b->capacity : 4096;
-        while (capacity < b->size + length) {
-            if (capacity > SIZE_MAX / 2) png_error(png, "output too large");
-            capacity *= 2;
-        }
-        uint8_t *grown = realloc(b->data, capacity);
-        if (!grown) png_error(png, "out of memory");
-        b->data = grown;
-        b->capacity = capacity;
-    }
-    memcpy(b->data + b->size, data, length);
-    b->size += length;
+    if (!tg_buffer_append(s->out, data, length)) png_error(png, "out of memory");
 }
 
 static void flush_callback(png_structp png) { (void)png; }
 
-int tg_png_encode(const tg_png_encode_params *p, tg_png_buffer *out, char message[TG_PNG_MESSAGE_SIZE]) {
+int tg_png_encode(const tg_png_encode_params *p, tg_buffer *out, char message[TG_PNG_MESSAGE_SIZE]) {
     memset(out, 0, sizeof *out);
     struct encode_state *s = calloc(1, sizeof *s);
     if (!s) {
@@ -435,7 +421,7 @@ int tg_png_encode(const tg_png_encode_params *p, tg_png_buffer *out, char messag
     if (setjmp(png_jmpbuf(png))) {
         copy_message(message, s->message);
         png_destroy_write_struct(&png, &info);
-        tg_png_buffer_free(out);
+        tg_buffer_free(out);
         free(s);
         return TG_PNG_ERR_LIBPNG;
     }
@@ -477,16 +463,7 @@ int tg_png_encode(const tg_png_encode_params *p, tg_png_buffer *out, char messag
     return TG_PNG_OK;
 }
 
-void tg_png_buffer_free(tg_png_buffer *b) {
-    if (!b) return;
-    free(b->data);
-    b->data = NULL;
-    b->size = 0;
-    b->capacity = 0;
-}
 
-const char *tg_png_versions(void) {
-    static char text[96];
-    snprintf(text, sizeof text, "libpng %s, zlib %s", png_get_libpng_ver(NULL), zlibVersion());
-    return text;
+void tg_png_versions(char out[TG_VERSION_SIZE]) {
+    snprintf(out, TG_VERSION_SIZE, "libpng %s, zlib %s", png_get_libpng_ver(NULL), zlibVersion());
 }

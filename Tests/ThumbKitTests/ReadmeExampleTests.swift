@@ -5,8 +5,7 @@ import ThumbKit
 /// The README's "As a library" example, compiled and run here: it must keep building as the API
 /// changes, and the README must show exactly this code.
 @Suite struct ReadmeExampleTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md").path
+    static let readme = Fixtures.repository.appendingPathComponent("README.md").path
 
     /// The example's lines, as the README has them (`photo.jpg` stands for a real file).
     static let example = """

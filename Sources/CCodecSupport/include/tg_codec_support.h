@@ -35,6 +35,25 @@ typedef struct {
 /* Copies a NUL-terminated message into dst (size bytes), truncating; NULL reads as "". */
 void tg_copy_message(char *dst, size_t size, const char *src);
 
+/* Bytes a C module hands to its caller (an encoded file, a profile): malloc'd, owned by the
+ * caller once returned, released with tg_buffer_free. */
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} tg_buffer;
+
+/* Appends length bytes, growing the storage by doubling. Returns 0, leaving the buffer as it was,
+ * when the size would overflow or memory runs out. */
+int tg_buffer_append(tg_buffer *buffer, const uint8_t *data, size_t length);
+
+/* Frees the bytes and empties the buffer (NULL is ignored). */
+void tg_buffer_free(tg_buffer *buffer);
+
+/* Library versions are written into the caller's buffer (no static text that threads rewrite);
+ * this size holds any of them. */
+#define TG_VERSION_SIZE 96
+
 #ifdef __cplusplus
 }
 #endif

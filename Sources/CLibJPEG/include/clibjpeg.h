@@ -144,19 +144,14 @@ typedef struct {
     size_t icc_size;
 } tg_jpeg_encode_params;
 
-typedef struct {
-    uint8_t *data;
-    size_t size;
-} tg_jpeg_buffer;
 
-/* Encodes into out (release with tg_jpeg_buffer_free). */
-int tg_jpeg_encode(const tg_jpeg_encode_params *params, tg_jpeg_buffer *out,
+/* Encodes into out (release with tg_buffer_free). */
+int tg_jpeg_encode(const tg_jpeg_encode_params *params, tg_buffer *out,
                    char message[TG_JPEG_MESSAGE_SIZE]);
 
-void tg_jpeg_buffer_free(tg_jpeg_buffer *buffer);
 
 /* The libjpeg version in use, e.g. "libjpeg-turbo 2.1.5 (API 62)". */
-const char *tg_jpeg_version(void);
+void tg_jpeg_version(char out[TG_VERSION_SIZE]);
 
 #ifdef __cplusplus
 }

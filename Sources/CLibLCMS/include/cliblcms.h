@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tg_codec_support.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -64,21 +66,16 @@ int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *
  * Returns TG_CMS_OK, TG_CMS_ERR_PROFILE, or TG_CMS_ERR_UNSUPPORTED for a profile that is not RGB. */
 int tg_cms_srgb_deviation(const uint8_t *icc, size_t icc_size, int *deviation, char message[TG_CMS_MESSAGE_SIZE]);
 
-typedef struct {
-    uint8_t *data;
-    size_t size;
-} tg_cms_buffer;
 
 /* Builds an RGB matrix/TRC ICC profile: white point and red, green, blue primaries as CIE xy,
  * and one tone curve for all three channels: either the sRGB curve (srgb_curve = 1) or a pure
  * power law, linear = encoded ^ gamma (srgb_curve = 0). */
 int tg_cms_make_rgb_profile(double white_x, double white_y, const double primaries_xy[6], int srgb_curve,
-                            double gamma, tg_cms_buffer *out, char message[TG_CMS_MESSAGE_SIZE]);
+                            double gamma, tg_buffer *out, char message[TG_CMS_MESSAGE_SIZE]);
 
-void tg_cms_buffer_free(tg_cms_buffer *buffer);
 
 /* The lcms2 version in use, e.g. "lcms2 2.14". */
-const char *tg_cms_version(void);
+void tg_cms_version(char out[TG_VERSION_SIZE]);
 
 #ifdef __cplusplus
 }

@@ -132,20 +132,14 @@ typedef struct {
     size_t icc_size;
 } tg_png_encode_params;
 
-typedef struct {
-    uint8_t *data;
-    size_t size;
-    size_t capacity;
-} tg_png_buffer;
 
-/* Encodes into out (owned by the caller afterwards; release with tg_png_buffer_free). */
-int tg_png_encode(const tg_png_encode_params *params, tg_png_buffer *out,
+/* Encodes into out (owned by the caller afterwards; release with tg_buffer_free). */
+int tg_png_encode(const tg_png_encode_params *params, tg_buffer *out,
                   char message[TG_PNG_MESSAGE_SIZE]);
 
-void tg_png_buffer_free(tg_png_buffer *buffer);
 
 /* The libpng and zlib versions in use, e.g. "libpng 1.6.39, zlib 1.2.13". */
-const char *tg_png_versions(void);
+void tg_png_versions(char out[TG_VERSION_SIZE]);
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,6 @@
+import CCodecSupport
 import CLibJPEG
+import CLibLCMS
 import CLibPNG
 
 /// The codec libraries linked in. Output bytes can differ between their versions (PNG files
@@ -6,7 +8,16 @@ import CLibPNG
 /// versions), so the versions are part of `ThumbnailOptions.canonicalDescription`. Computed once.
 public enum CodecVersions {
     /// e.g. "libpng 1.6.39, zlib 1.2.13".
-    public static let png = String(cString: tg_png_versions())
+    public static let png = text(tg_png_versions)
     /// e.g. "libjpeg-turbo 2.1.5 (API 62), lcms2 2.14".
-    public static let jpeg = "\(String(cString: tg_jpeg_version())), \(ColorManagement.version)"
+    public static let jpeg = "\(text(tg_jpeg_version)), \(lcms)"
+    /// e.g. "lcms2 2.14".
+    static let lcms = text(tg_cms_version)
+
+    /// What a C module's version function writes into a buffer.
+    private static func text(_ write: (UnsafeMutablePointer<CChar>?) -> Void) -> String {
+        var buffer = [CChar](repeating: 0, count: Int(TG_VERSION_SIZE))
+        buffer.withUnsafeMutableBufferPointer { write($0.baseAddress) }
+        return String(cMessage: buffer)
+    }
 }

@@ -91,7 +91,7 @@ public enum ColorManagement {
     public static func makeRGBProfile(white: (x: Double, y: Double), primaries: [Double],
                                       gamma: Double? = nil) throws(ColorProfileError) -> [UInt8] {
         precondition(primaries.count == 6, "three xy pairs")
-        var buffer = tg_cms_buffer()
+        var buffer = tg_buffer()
         var message = [CChar](repeating: 0, count: Int(TG_CMS_MESSAGE_SIZE))
         let status = primaries.withUnsafeBufferPointer { xy in
             message.withUnsafeMutableBufferPointer { text in
@@ -99,7 +99,7 @@ public enum ColorManagement {
                                         &buffer, text.baseAddress)
             }
         }
-        defer { tg_cms_buffer_free(&buffer) }
+        defer { tg_buffer_free(&buffer) }
         guard status == Int32(TG_CMS_OK), let data = buffer.data else {
             throw ColorProfileError(reason: String(cMessage: message))
         }
@@ -133,8 +133,6 @@ public enum ColorManagement {
 
     private static let equivalence = Mutex<[[UInt8]: Bool]>([:])
 
-    /// The lcms2 version linked in, e.g. "lcms2 2.14".
-    public static var version: String { String(cString: tg_cms_version()) }
 
     private static func transform<Sample>(_ profile: [UInt8], _ format: Int32, _ samples: [Sample],
                                           _ out: inout [Sample], _ pixels: Int, _ message: inout [CChar]) -> Int32 {

@@ -51,7 +51,7 @@ public struct PNGEncoder: Sendable {
         let filters = layout.colorType == .palette || layout.bitDepth < 8
             ? Int32(PNG_FILTER_NONE_C) : Int32(PNG_ALL_FILTERS_C)
         var message = [CChar](repeating: 0, count: Int(TG_PNG_MESSAGE_SIZE))
-        var buffer = tg_png_buffer()
+        var buffer = tg_buffer()
         let icc = iccProfile ?? []
         let status: Int32 = icc.withUnsafeBufferPointer { icc in layout.samples.withUnsafeBufferPointer { samples in
             layout.palette.withUnsafeBufferPointer { palette in
@@ -68,7 +68,7 @@ public struct PNGEncoder: Sendable {
                 }
             }
         } }
-        defer { tg_png_buffer_free(&buffer) }
+        defer { tg_buffer_free(&buffer) }
         guard status == Int32(TG_PNG_OK), let data = buffer.data else {
             throw status == Int32(TG_PNG_ERR_MEMORY) ? .outOfMemory : .failed(.png, reason: String(cMessage: message))
         }

@@ -2,11 +2,18 @@ import Foundation
 
 /// Paths of the checked-in test files (found from this source file, so no bundle is needed).
 enum Fixtures {
-    static let directory: String = {
-        let here = URL(fileURLWithPath: #filePath)
-        return here.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures").path
+    /// The package's `Tests/` folder: the nearest folder of that name above this file, so test
+    /// files can sit in subfolders that mirror the sources.
+    static let tests: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while folder.lastPathComponent != "Tests" && folder.path != "/" { folder.deleteLastPathComponent() }
+        return folder
     }()
+
+    /// The package's root folder (README.md, Assets/).
+    static let repository = tests.deletingLastPathComponent()
+
+    static let directory = tests.appendingPathComponent("Fixtures").path
 
     static func path(_ relative: String) -> String { directory + "/" + relative }
 

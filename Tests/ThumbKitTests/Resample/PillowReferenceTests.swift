@@ -15,7 +15,7 @@ struct PillowReferenceTests {
 
     @Test(arguments: cases)
     func matchesPillow(_ name: String, _ width: Int, _ height: Int, _ region: Rect?) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let root = Fixtures.tests
         let source = try PNGDecoder.decode(path: root.appendingPathComponent("Fixtures/photos/cat-rgba8.png").path)
         let golden = try PNGDecoder.decode(path: root.appendingPathComponent("Reference/pillow/\(name).png").path)
         let ours = Image(Resampler().resample(source, to: width, height: height, region: region))

@@ -41,9 +41,7 @@ struct ResamplerReferenceTests {
     }
 
     static func fixture(_ name: String) throws -> Image {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/photos/\(name)").standardized.path
-        return try PNGDecoder.decode(path: path)
+        try PNGDecoder.decode(path: Fixtures.path("photos/\(name)"))
     }
 
     static let photoCases: [(String, Int, Int, Rect?)] = [
@@ -66,8 +64,7 @@ struct ResamplerReferenceTests {
     /// The same photos streamed from the decoder give the same bitmap as the in-memory path.
     @Test(arguments: ["cat-rgba8.png", "cat-rgb16.png"])
     func streamingMatchesInMemory(_ name: String) throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/photos/\(name)").standardized.path
+        let path = Fixtures.path("photos/\(name)")
         let image = try PNGDecoder.decode(path: path)
         var decoder = try PNGDecoder(path: path)
         let region = Rect(x: 3.5, y: 20.25, width: Double(image.width) - 10, height: Double(image.height) / 2)

@@ -17,7 +17,7 @@ enum JPEGFixtures {
         precondition(pixels.count == width * height * components)
         let app1 = exif.map { Array("Exif".utf8) + [0, 0] + $0 } ?? []
         let profile = icc ?? []
-        var buffer = tg_jpeg_buffer()
+        var buffer = tg_buffer()
         var message = [CChar](repeating: 0, count: Int(TG_JPEG_MESSAGE_SIZE))
         let status = pixels.withUnsafeBufferPointer { p in
             app1.withUnsafeBufferPointer { a in
@@ -32,7 +32,7 @@ enum JPEGFixtures {
                 }
             }
         }
-        defer { tg_jpeg_buffer_free(&buffer) }
+        defer { tg_buffer_free(&buffer) }
         precondition(status == Int32(TG_JPEG_OK), String(cMessage: message))
         return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
     }

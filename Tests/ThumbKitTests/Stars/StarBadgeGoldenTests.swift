@@ -8,9 +8,7 @@ import ThumbKit
 /// To regenerate after an intended change, run `make assets`, look at the PNGs, update
 /// `defaultSetPixelHashes` below from the printed values, and say why in the commit.
 @Suite struct StarBadgeGoldenTests {
-    static let assets = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Assets/stars").path
+    static let assets = Fixtures.repository.appendingPathComponent("Assets/stars").path
     static let updating = ProcessInfo.processInfo.environment["THUMBGEN_UPDATE_GOLDEN"] == "1"
 
     /// SHA-256 of the RGBA8 pixels (row-major, straight alpha, as `Image(bitmap).rgba8`) of every
