@@ -111,6 +111,15 @@ import Testing
         }
     }
 
+    @Test func repeatedScalesInASpecFileAreAUsageError() throws {
+        let dir = CLIFixtures.temporaryDirectory("stars")
+        #expect(fileManager.createFile(atPath: dir + "/twice.json", contents: Data(#"{"scales": [1, 2, 1]}"#.utf8)))
+        let run = CLIRun(["stars", "--spec", dir + "/twice.json", "-o", dir + "/out", "--xcassets", dir + "/R.xcassets"])
+        #expect(run.status == .usage)
+        #expect(run.err.hasPrefix("thumbgen: --scales: 1 is listed twice\n"), "\(run.err)")
+        #expect(!fileManager.fileExists(atPath: dir + "/out") && !fileManager.fileExists(atPath: dir + "/R.xcassets"))
+    }
+
     @Test func unusableSpecFilesAreOneLineNamingFileAndReason() throws {
         let dir = CLIFixtures.temporaryDirectory("stars")
         let missing = CLIRun(["stars", "--spec", dir + "/none.json", "-o", dir + "/out"])

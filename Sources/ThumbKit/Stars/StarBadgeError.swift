@@ -20,6 +20,8 @@ public enum StarBadgeError: ThumbKitError, Equatable {
     case malformedColor(option: String, text: String)
     /// A scale other than 1, 2 or 3 (the scales Xcode asset catalogs know).
     case invalidScale(text: String)
+    /// A scale listed twice in a spec's `scales`: its files would overwrite each other.
+    case repeatedScale(Int)
     /// A fill mode other than `full`, `half` or `precise`.
     case invalidFillMode(text: String)
     /// A `--name` format that cannot name the files; `reason` says why.
@@ -56,6 +58,8 @@ public enum StarBadgeError: ThumbKitError, Equatable {
                 + (option == "--fill" ? ")" : " or none)")
         case .invalidScale(let text):
             return "--scales: '\(text)' is not a scale (expected 1, 2 or 3)"
+        case .repeatedScale(let scale):
+            return "--scales: \(scale) is listed twice"
         case .invalidFillMode(let text):
             return "--fill-mode: '\(text)' is not a fill mode (expected full, half or precise)"
         case .invalidNameFormat(let format, let reason):

@@ -14,6 +14,11 @@ public struct StarBadgeSet: Sendable {
     public init(spec: StarBadgeSpec) throws(StarBadgeError) {
         let ratings = spec.effectiveRatings
         if spec.scales.isEmpty { throw .invalidScale(text: "") }
+        // The spec's fields are public, so its scales need not have come through `parseScales`.
+        for (index, scale) in spec.scales.enumerated() {
+            guard StarBadge.scaleRange.contains(scale) else { throw .invalidScale(text: String(scale)) }
+            guard !spec.scales[..<index].contains(scale) else { throw .repeatedScale(scale) }
+        }
         if ratings.isEmpty { throw .malformedRating(text: "") }
         var badges: [StarBadge] = []
         for rating in ratings { badges.append(try spec.badge(rating: rating)) }

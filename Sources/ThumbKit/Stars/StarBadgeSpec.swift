@@ -41,7 +41,7 @@ public struct StarBadgeSpec: Sendable, Hashable {
     public var fillMode: StarFillMode = .full
     /// The ratings to make, in output order, each in 0…`slots`; nil means 1…slots.
     public var ratings: [Double]? = nil
-    /// The scales to make, in output order: each in `StarBadge.scaleRange`.
+    /// The scales to make, in output order: each in `StarBadge.scaleRange`, none twice.
     public var scales: [Int] = [1, 2, 3]
     /// The file name format.
     public var nameFormat: BadgeNameFormat = .default

@@ -47,4 +47,16 @@ import ThumbKit
         }
         #expect(log.entries.count == 2 * 5 * 3)
     }
+
+    @Test(arguments: [([2, 2], "--scales: 2 is listed twice"), ([1, 4], "--scales: '4' is not a scale"),
+                      ([0], "--scales: '0' is not a scale")])
+    func scalesSetDirectlyAreValidated(scales: [Int], message: String) {
+        var spec = StarBadgeSpec()
+        spec.scales = scales
+        #expect {
+            _ = try StarBadgeSet(spec: spec)
+        } throws: { error in
+            (error as? StarBadgeError)?.message.hasPrefix(message) == true
+        }
+    }
 }
