@@ -18,7 +18,7 @@ package struct BatchRunner: Sendable {
     ///   - cancellation: set it (e.g. on SIGINT) to stop after the files in flight are dropped.
     ///   - progress: receives events as files finish.
     package init(configuration: BatchConfiguration, renderer: @escaping BatchRenderer,
-                cancellation: CancellationFlag = CancellationFlag(), progress: BatchProgressHandler? = nil) {
+                 cancellation: CancellationFlag = CancellationFlag(), progress: BatchProgressHandler? = nil) {
         self.configuration = configuration
         self.renderer = renderer
         self.cancellation = cancellation

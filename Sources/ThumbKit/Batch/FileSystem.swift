@@ -189,8 +189,7 @@ package struct SystemFailure: Error, Sendable, Equatable {
 
     /// The failure an error number stands for (pthread calls return one instead of setting `errno`).
     init(code: Int32) {
-        let text = String(cString: strerror(code))
-        reason = text.prefix(1).lowercased() + text.dropFirst()
+        reason = String(cString: strerror(code)).lowercasedFirst
     }
 
     static func current() -> SystemFailure { SystemFailure(code: errno) }

@@ -31,7 +31,7 @@ package struct ManifestEntry: Sendable, Equatable {
     package var sourceFingerprint: SourceFingerprint
 
     package init(output: String, source: String, sourceRelative: String, scale: Int, settings: String, toolVersion: String,
-                width: Int, height: Int, fileSHA256: String, pixelSHA256: String, sourceFingerprint: SourceFingerprint) {
+                 width: Int, height: Int, fileSHA256: String, pixelSHA256: String, sourceFingerprint: SourceFingerprint) {
         self.output = output
         self.source = source
         self.sourceRelative = sourceRelative

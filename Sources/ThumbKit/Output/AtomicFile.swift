@@ -45,12 +45,12 @@ package enum AtomicFile {
     /// Numbers the temporary files this process makes, so two workers never pick the same name.
     private static let counter = Atomic<UInt64>(0)
 
-    /// Writes `bytes` to `path` atomically, creating missing parent directories.
-    package static func write(_ bytes: [UInt8], to path: String, syncData: Bool = true,
-                             syncDirectory: Bool = true) throws(FileWriteError) {
+    /// Writes `bytes` to `path` atomically, creating missing parent directories; the data and the
+    /// rename are synced to disk before it returns.
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
         let staged = try stage(bytes, to: path)
-        if let error = commit([staged], syncData: syncData)[0] { throw error }
-        if syncData && syncDirectory { self.syncDirectory(directory(of: path)) }
+        if let error = commit([staged], syncData: true)[0] { throw error }
+        syncDirectory(directory(of: path))
     }
 
     /// Writes `bytes` to a new temporary file beside `path` (creating missing parent directories),
