@@ -42,7 +42,7 @@
 /// - **Hashes.** The pixel hash (decoded RGBA8) survives zlib/libpng upgrades; the file hash
 ///   does not. Compare pixel hashes across machines and library versions.
 /// - **Failures.** A bad file never stops the others; each failure is one line `path: reason`,
-///   paths escaped by `PathEscaping`. Exit status 0 when all succeeded, 1 otherwise.
+///   paths escaped as `BatchMessage.path` says. Exit status 0 when all succeeded, 1 otherwise.
 /// - **Memory.** Each worker holds one source and its outputs; nothing is read ahead.
 ///
 /// ## Out of scope
@@ -50,14 +50,30 @@
 /// not valid UTF-8 (they fail, named, because outputs and manifest keys are text); locking
 /// against two runs writing the same output directory at once.
 public enum Batch {
-    /// Plans and runs a batch; see `BatchRunner.run()`.
+    /// Plans and runs a batch: walks and recognises the inputs, renders each source that needs it
+    /// on `configuration.jobs` worker threads, puts the outputs in place atomically and writes the
+    /// manifest.
+    ///
+    /// Throws only for what stops the whole run before any output is written (two sources mapping
+    /// to one output, an input that is the output directory, fewer than one job); a file that fails
+    /// is a `BatchMessage` in the summary. `renderer` is called concurrently, once per source that
+    /// needs rebuilding. Cancelling `cancellation` drops the files in flight and writes the
+    /// manifest for what completed. `progress` hears every event, one at a time.
     public static func run(_ configuration: BatchConfiguration, renderer: @escaping BatchRenderer,
                            cancellation: CancellationFlag = CancellationFlag(),
                            progress: BatchProgressHandler? = nil) throws(BatchError) -> BatchSummary {
         try BatchRunner(configuration: configuration, renderer: renderer, cancellation: cancellation, progress: progress).run()
     }
 
-    /// Verifies the outputs listed in the manifests; see `BatchChecker.check(manifestPaths:)`.
+    /// Verifies every output the manifests list (all shard manifests of a batch may be given
+    /// together): the file on disk against its recorded file and pixel hashes, and a fresh
+    /// rendering of its source, made in memory, against them too.
+    ///
+    /// Output paths are resolved against each manifest's directory, source paths as recorded.
+    /// With `settings`, entries recorded with other settings are reported as `settingsDiffer`
+    /// rather than regenerated; with nil, each entry is regenerated with the settings it recorded
+    /// (handed to `renderer` in `BatchSource.settings`). Sources are rendered on `jobs` threads;
+    /// the report does not depend on it. Throws only when a manifest cannot be read or parsed.
     public static func check(manifestPaths: [String], renderer: @escaping BatchRenderer, settings: String? = nil,
                              jobs: Int = BatchConfiguration.defaultJobs) throws(BatchError) -> CheckReport {
         try BatchChecker(renderer: renderer, settings: settings, jobs: jobs).check(manifestPaths: manifestPaths)

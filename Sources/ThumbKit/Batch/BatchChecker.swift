@@ -6,16 +6,16 @@
 /// zlib or libpng upgrade; the file hash also depends on how the encoder compresses, so a library
 /// upgrade alone can change it. A regenerated file-hash mismatch with matching pixels is an
 /// encoder change; a pixel mismatch is a rendering change.
-public struct BatchChecker: Sendable {
-    public let renderer: BatchRenderer
+package struct BatchChecker: Sendable {
+    package let renderer: BatchRenderer
     /// The current settings; entries recorded with others are reported as `settingsDiffer`
     /// instead of being regenerated. Nil to regenerate each entry with its recorded settings
     /// (handed to the renderer in `BatchSource.settings`).
-    public let settings: String?
+    package let settings: String?
     /// Worker threads. The report does not depend on it.
-    public let jobs: Int
+    package let jobs: Int
 
-    public init(renderer: @escaping BatchRenderer, settings: String? = nil, jobs: Int = BatchConfiguration.defaultJobs) {
+    package init(renderer: @escaping BatchRenderer, settings: String? = nil, jobs: Int = BatchConfiguration.defaultJobs) {
         self.renderer = renderer
         self.settings = settings
         self.jobs = max(1, jobs)
@@ -24,7 +24,7 @@ public struct BatchChecker: Sendable {
     /// Checks every output listed in the manifests (e.g. all `thumbgen-manifest.K-of-N.json` of
     /// a sharded batch). Output paths are resolved against each manifest's directory, source
     /// paths as recorded. Throws only when a manifest cannot be read.
-    public func check(manifestPaths: [String]) throws(BatchError) -> CheckReport {
+    package func check(manifestPaths: [String]) throws(BatchError) -> CheckReport {
         // One group per source and directory, so each source is read and rendered once.
         var groups: [(directory: String, source: String, entries: [ManifestEntry])] = []
         var seenOutputs: Set<String> = []

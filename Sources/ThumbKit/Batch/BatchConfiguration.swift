@@ -36,6 +36,8 @@ public struct BatchConfiguration: Sendable {
     /// power cut.
     public var sync: Bool = true
 
+    /// A configuration with the given inputs, outputs and settings; the other members keep their
+    /// defaults (a checkpoint every 30 s, no source size limit, outputs synced to disk).
     public init(inputs: [String], outputDirectory: String, naming: OutputNaming, settings: String,
                 jobs: Int = BatchConfiguration.defaultJobs, force: Bool = false, includeHidden: Bool = false,
                 shard: Shard? = nil, toolVersion: String = ThumbKitVersion.string) {

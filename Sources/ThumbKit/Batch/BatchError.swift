@@ -19,6 +19,7 @@ public enum BatchError: ThumbKitError, Equatable {
     /// A manifest file could not be read or parsed.
     case unreadableManifest(path: String, reason: String)
 
+    /// One line saying what is wrong, paths escaped as `BatchMessage.path` says.
     public var message: String {
         switch self {
         case .outputCollision(let output, let first, let second):

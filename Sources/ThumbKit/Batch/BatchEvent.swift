@@ -27,6 +27,7 @@ public struct BatchProgress: Sendable, Equatable {
     /// Seconds since the run started.
     public var elapsedSeconds: Double
 
+    /// Counters as given; `done` is at most `total`.
     public init(done: Int, total: Int, elapsedSeconds: Double) {
         self.done = done
         self.total = total

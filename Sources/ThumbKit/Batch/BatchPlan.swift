@@ -3,29 +3,29 @@
 /// The order of `items` is the plan order: inputs in the order given, each walked depth first in
 /// byte-wise name order. Every summary, manifest and message list is sorted by it, so results do
 /// not depend on which worker finished first.
-public struct BatchPlan: Sendable, Equatable {
+package struct BatchPlan: Sendable, Equatable {
     /// One output file of a source.
-    public struct Output: Sendable, Equatable {
+    package struct Output: Sendable, Equatable {
         /// `""`, `"@2x"` or `"@3x"`; the renderer labels its outputs with the same suffixes.
-        public var suffix: String
+        package var suffix: String
         /// The path below the output directory; the manifest's key.
-        public var relativePath: String
+        package var relativePath: String
     }
 
     /// An image to render.
-    public struct Source: Sendable, Equatable {
+    package struct Source: Sendable, Equatable {
         /// The path to open (the input path joined with `relativePath`).
-        public var path: String
+        package var path: String
         /// The path below its input (a file input's base name).
-        public var relativePath: String
+        package var relativePath: String
         /// The outputs it produces, in ascending scale order.
-        public var outputs: [Output]
+        package var outputs: [Output]
         /// Its size in bytes when planned: several workers take the largest sources first.
-        public var size: Int64 = 0
+        package var size: Int64 = 0
     }
 
     /// One thing the walk found.
-    public enum Item: Sendable, Equatable {
+    package enum Item: Sendable, Equatable {
         /// An image to render.
         case source(Source)
         /// A file that promised an image but is not a supported one, or could not be examined.
@@ -36,10 +36,10 @@ public struct BatchPlan: Sendable, Equatable {
     }
 
     /// The items, in plan order.
-    public var items: [Item]
+    package var items: [Item]
 
     /// The sources to render, in plan order.
-    public var sources: [Source] {
+    package var sources: [Source] {
         items.compactMap { if case .source(let s) = $0 { return s } else { return nil } }
     }
 }

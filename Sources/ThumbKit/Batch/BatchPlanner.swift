@@ -3,22 +3,22 @@
 ///
 /// Only the first few bytes of each file are read here; whole files are read one per worker
 /// while running, so memory stays bounded by the jobs in flight.
-public struct BatchPlanner: Sendable {
-    public let configuration: BatchConfiguration
+package struct BatchPlanner: Sendable {
+    package let configuration: BatchConfiguration
 
     /// Files per planning thread at least: a second thread starts from 64 files.
     static let filesPerThread = 64
     /// Files a planning thread takes at a time, so a file on a slow disk holds up only a few.
     static let filesPerBatch = 16
 
-    public init(configuration: BatchConfiguration) {
+    package init(configuration: BatchConfiguration) {
         self.configuration = configuration
     }
 
     /// Plans the run. Throws `BatchError.outputCollision` (naming both sources) when two sources
     /// would write the same output, before anything is written; collisions are checked across all
     /// shards so every shard of a batch agrees.
-    public func plan() throws(BatchError) -> BatchPlan {
+    package func plan() throws(BatchError) -> BatchPlan {
         var outputIdentity: SourceWalker.DirectoryID?
         if case .success(let st) = FileSystem.status(configuration.outputDirectory), st.isDirectory {
             outputIdentity = .init(device: st.device, inode: st.inode)

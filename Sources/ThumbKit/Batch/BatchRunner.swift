@@ -7,18 +7,18 @@ import Synchronization
 /// and manifest are assembled in plan order after all workers finish, so they are the same for
 /// any job count. Memory: each worker holds one source and its outputs at a time, and nothing is
 /// read ahead, so peak memory grows with `jobs`, not with the size of the tree.
-public struct BatchRunner: Sendable {
-    public let configuration: BatchConfiguration
-    public let renderer: BatchRenderer
-    public let cancellation: CancellationFlag
-    public let progress: BatchProgressHandler?
+package struct BatchRunner: Sendable {
+    package let configuration: BatchConfiguration
+    package let renderer: BatchRenderer
+    package let cancellation: CancellationFlag
+    package let progress: BatchProgressHandler?
 
     /// - Parameters:
     ///   - renderer: called once per source that needs rebuilding, concurrently.
     ///   - cancellation: set it (e.g. on SIGINT) to stop after the files in flight are dropped.
     ///   - progress: receives events as files finish.
-    public init(configuration: BatchConfiguration, renderer: @escaping BatchRenderer,
-                cancellation: CancellationFlag = CancellationFlag(), progress: BatchProgressHandler? = nil) {
+    package init(configuration: BatchConfiguration, renderer: @escaping BatchRenderer,
+                 cancellation: CancellationFlag = CancellationFlag(), progress: BatchProgressHandler? = nil) {
         self.configuration = configuration
         self.renderer = renderer
         self.cancellation = cancellation
@@ -27,7 +27,7 @@ public struct BatchRunner: Sendable {
 
     /// Plans and runs the batch. Throws only for problems that stop the whole run before any
     /// output is written (collisions, bad settings); per-file failures are in the summary.
-    public func run() throws(BatchError) -> BatchSummary {
+    package func run() throws(BatchError) -> BatchSummary {
         guard configuration.jobs >= 1 else { throw .invalidJobCount(configuration.jobs) }
         let start = ContinuousClock.now
         let plan = try BatchPlanner(configuration: configuration).plan()
@@ -35,7 +35,7 @@ public struct BatchRunner: Sendable {
     }
 
     /// Runs an already computed plan (from `BatchPlanner` with the same configuration).
-    public func run(_ plan: BatchPlan) -> BatchSummary { run(plan, start: ContinuousClock.now) }
+    package func run(_ plan: BatchPlan) -> BatchSummary { run(plan, start: ContinuousClock.now) }
 
     private func run(_ plan: BatchPlan, start: ContinuousClock.Instant) -> BatchSummary {
         // Temporaries left by a killed run go first, from every directory this run writes to.

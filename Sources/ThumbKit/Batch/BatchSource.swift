@@ -12,6 +12,7 @@ public struct BatchSource: Sendable {
     /// the ones recorded in the manifest during `check`.
     public let settings: String
 
+    /// A source as a worker hands it to the renderer (or a test does).
     public init(path: String, bytes: [UInt8], scales: [Int], settings: String = "") {
         self.path = path
         self.bytes = bytes

@@ -18,6 +18,7 @@ public struct BatchSummary: Sendable, Equatable {
     /// Wall-clock duration of the run.
     public var elapsedSeconds: Double
 
+    /// A summary with the given counts and lists; all zero and empty by default.
     public init(written: Int = 0, filesWritten: Int = 0, upToDate: Int = 0, skipped: [BatchMessage] = [],
                 failed: [BatchMessage] = [], cancelled: Bool = false, notProcessed: Int = 0, elapsedSeconds: Double = 0) {
         self.written = written

@@ -9,6 +9,7 @@ import Synchronization
 public final class CancellationFlag: Sendable {
     private let flag = Atomic<Bool>(false)
 
+    /// A flag not yet cancelled.
     public init() {}
 
     /// Requests cancellation; cannot be undone.

@@ -1,4 +1,4 @@
-/// One way an output failed `BatchChecker`'s verification.
+/// One way an output failed `Batch.check`'s verification.
 public struct CheckMismatch: Sendable, Equatable {
     /// What differed. Hashes are lower-case hex SHA-256.
     public enum Kind: Sendable, Equatable {
@@ -23,8 +23,10 @@ public struct CheckMismatch: Sendable, Equatable {
 
     /// The output's path: the manifest's directory joined with the entry's output path, escaped.
     public var output: String
+    /// What differed.
     public var kind: Kind
 
+    /// A mismatch of `output` (already escaped).
     public init(output: String, kind: Kind) {
         self.output = output
         self.kind = kind

@@ -1,4 +1,4 @@
-/// The result of `BatchChecker.check`: how many outputs were verified and every mismatch, in
+/// The result of `Batch.check`: how many outputs were verified and every mismatch, in
 /// manifest order (manifests as given, entries by output path).
 public struct CheckReport: Sendable, Equatable {
     /// Outputs examined.
@@ -6,6 +6,7 @@ public struct CheckReport: Sendable, Equatable {
     /// Every difference found; an output can appear more than once (e.g. file and pixel hash).
     public var mismatches: [CheckMismatch]
 
+    /// A report of `checked` outputs and the mismatches found among them.
     public init(checked: Int, mismatches: [CheckMismatch]) {
         self.checked = checked
         self.mismatches = mismatches
@@ -14,7 +15,8 @@ public struct CheckReport: Sendable, Equatable {
     /// 0 when every output matched, else 1.
     public var exitStatus: Int32 { mismatches.isEmpty ? 0 : 1 }
 
-    /// One line per mismatch, then `N outputs checked, M mismatches`, ending with a newline.
+    /// `prefix` and one line per mismatch, then `N outputs checked, M differ` (M counts outputs,
+    /// not mismatches), ending with a newline.
     public func formatted(prefix: String = "") -> String {
         let failing = Set(mismatches.map(\.output)).count
         return (mismatches.map { prefix + $0.line } + ["\(checked) outputs checked, \(failing) differ"]).joined(separator: "\n") + "\n"

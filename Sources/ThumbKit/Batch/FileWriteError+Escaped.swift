@@ -4,7 +4,7 @@ extension FileWriteError {
     var escapedMessage: String {
         switch self {
         case .failed(let operation, let reason):
-            return "cannot \(PathEscaping.escape(operation)): \(reason.prefix(1).lowercased() + reason.dropFirst())"
+            return "cannot \(PathEscaping.escape(operation)): \(reason.lowercasedFirst)"
         case .destinationIsDirectory:
             return message
         }

@@ -7,21 +7,21 @@ import Glibc
 /// count. It is written atomically (`AtomicFile`) when a run finishes or is cancelled. A run killed
 /// outright leaves the previous manifest in place: outputs written since have no entry (or an
 /// entry whose fingerprint no longer matches) and are simply rebuilt next time.
-public struct Manifest: Sendable, Equatable {
+package struct Manifest: Sendable, Equatable {
     /// The unsharded manifest's file name.
-    public static let defaultName = "thumbgen-manifest.json"
+    package static let defaultName = "thumbgen-manifest.json"
     /// The layout version; a manifest with another version is ignored (everything rebuilds).
-    public static let formatVersion: Int64 = 1
+    package static let formatVersion: Int64 = 1
 
     /// Entries keyed by output path below the output directory.
-    public var entries: [String: ManifestEntry]
+    package var entries: [String: ManifestEntry]
 
-    public init(entries: [ManifestEntry] = []) {
+    package init(entries: [ManifestEntry] = []) {
         self.entries = Dictionary(entries.map { ($0.output, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Entries in output-path order.
-    public var sortedEntries: [ManifestEntry] {
+    package var sortedEntries: [ManifestEntry] {
         let values = Array(entries.values)
         return Self.outputOrder(of: values).map { values[$0] }
     }
@@ -33,7 +33,7 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// The manifest's bytes, byte-stable.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         // `JSONWriter.bytes(document)`, laid out by hand around the entries so that thousands of
         // them are not first built into dictionaries and sorted key by key: the final manifest is
         // written while every core but one idles. A test holds the two to the same bytes.
@@ -64,7 +64,7 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// Parses a manifest's bytes; `path` only names the file in the error.
-    public static func decode(_ bytes: [UInt8], path: String) throws(BatchError) -> Manifest {
+    package static func decode(_ bytes: [UInt8], path: String) throws(BatchError) -> Manifest {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
@@ -89,7 +89,7 @@ public struct Manifest: Sendable, Equatable {
     }
 
     /// Reads and parses a manifest file.
-    public static func load(path: String) throws(BatchError) -> Manifest {
+    package static func load(path: String) throws(BatchError) -> Manifest {
         switch FileSystem.read(path) {
         case .failure(let failure): throw .unreadableManifest(path: path, reason: failure.reason)
         case .success(let bytes): return try decode(bytes, path: path)
@@ -111,7 +111,7 @@ public struct Manifest: Sendable, Equatable {
     /// Writes the manifest atomically, unless the file already holds exactly these bytes (so a
     /// no-op run leaves the output directory completely untouched). Returns whether it wrote.
     @discardableResult
-    public func write(to path: String) throws(FileWriteError) -> Bool {
+    package func write(to path: String) throws(FileWriteError) -> Bool {
         let bytes = encoded()
         if case .success(let existing) = FileSystem.read(path), Self.sameBytes(existing, bytes) { return false }
         try AtomicFile.write(bytes, to: path)

@@ -4,34 +4,34 @@
 /// libpng compress differently (a library upgrade, another compression level), while
 /// `pixelSHA256` covers the decoded straight RGBA8 samples (row-major, R G B A) and so survives
 /// any change of encoder. A golden comparison across machines should use the pixel hash.
-public struct ManifestEntry: Sendable, Equatable {
+package struct ManifestEntry: Sendable, Equatable {
     /// The output's path below the output directory (the manifest's key).
-    public var output: String
+    package var output: String
     /// The source path as the run opened it (the input argument joined with the path below it;
     /// relative paths are relative to the directory the run was started in).
-    public var source: String
+    package var source: String
     /// The source's path below its input (a file input's base name): the part the output tree
     /// mirrors, and what shards hash.
-    public var sourceRelative: String
+    package var sourceRelative: String
     /// The scale this output was rendered at (1, 2 or 3).
-    public var scale: Int
+    package var scale: Int
     /// The caller's description of its rendering settings (thumbgen records every option that
     /// affects the output, so `check` can regenerate it).
-    public var settings: String
+    package var settings: String
     /// The version of the tool that wrote the output.
-    public var toolVersion: String
+    package var toolVersion: String
     /// Output size in pixels.
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
     /// SHA-256 of the PNG file's bytes, lower-case hex.
-    public var fileSHA256: String
+    package var fileSHA256: String
     /// SHA-256 of the decoded RGBA8 pixels, lower-case hex.
-    public var pixelSHA256: String
+    package var pixelSHA256: String
     /// The source as it was when this output was made.
-    public var sourceFingerprint: SourceFingerprint
+    package var sourceFingerprint: SourceFingerprint
 
-    public init(output: String, source: String, sourceRelative: String, scale: Int, settings: String, toolVersion: String,
-                width: Int, height: Int, fileSHA256: String, pixelSHA256: String, sourceFingerprint: SourceFingerprint) {
+    package init(output: String, source: String, sourceRelative: String, scale: Int, settings: String, toolVersion: String,
+                 width: Int, height: Int, fileSHA256: String, pixelSHA256: String, sourceFingerprint: SourceFingerprint) {
         self.output = output
         self.source = source
         self.sourceRelative = sourceRelative

@@ -5,9 +5,9 @@
 /// `\n`, `\r`, `\t` and `\\` use their C escapes, every other control character (C0, DEL, C1) and
 /// every byte that is not part of valid UTF-8 becomes `\xNN` (one per byte). Printable Unicode
 /// passes through unchanged. The mapping is injective, so distinct names stay distinct.
-public enum PathEscaping {
+package enum PathEscaping {
     /// The escaped form of a path given as raw bytes.
-    public static func escape(bytes: [UInt8]) -> String {
+    package static func escape(bytes: [UInt8]) -> String {
         // Most paths are plain printable ASCII and pass through as they are (the walk escapes
         // every file it finds, so this is worth skipping the scalar-by-scalar build for).
         if bytes.allSatisfy({ (0x20..<0x7F).contains($0) && $0 != 0x5C }) {
@@ -37,7 +37,7 @@ public enum PathEscaping {
     }
 
     /// The escaped form of a path already held as a `String`.
-    public static func escape(_ path: String) -> String { escape(bytes: Array(path.utf8)) }
+    package static func escape(_ path: String) -> String { escape(bytes: Array(path.utf8)) }
 
     /// The bytes as a `String` when they are valid UTF-8, else nil.
     static func validString(_ bytes: [UInt8]) -> String? {

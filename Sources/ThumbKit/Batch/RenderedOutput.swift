@@ -2,8 +2,9 @@
 public struct RenderedOutput: Sendable, Equatable {
     /// `""` for scale 1, `"@2x"`, `"@3x"`: matches `OutputNaming.suffix(forScale:)`.
     public var suffix: String
-    /// Size in pixels.
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
     /// The PNG file's bytes, written as they are.
     public var png: [UInt8]

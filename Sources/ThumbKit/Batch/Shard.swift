@@ -3,7 +3,7 @@
 /// An item belongs to shard K of N when the first 8 bytes of the SHA-256 of its path below its
 /// input, read as a big-endian integer, are `K - 1` modulo N. The hash depends only on that
 /// relative path, so the split is the same on every machine and every run, and every item is in
-/// exactly one shard. Each shard writes its own manifest (`manifestName`); `BatchChecker` reads
+/// exactly one shard. Each shard writes its own manifest (`manifestName`); `Batch.check` reads
 /// them all together.
 public struct Shard: Sendable, Hashable {
     /// 1-based: the shard this run processes, in 1...count.
@@ -11,6 +11,7 @@ public struct Shard: Sendable, Hashable {
     /// How many shards the batch is split into; at least 1.
     public let count: Int
 
+    /// Shard `index` of `count`; throws `BatchError.invalidShard` unless 1 <= index <= count.
     public init(index: Int, count: Int) throws(BatchError) {
         guard count >= 1, (1...count).contains(index) else { throw .invalidShard(index: index, count: count) }
         self.index = index

@@ -7,19 +7,19 @@
 /// modification time, change time and inode all equal the recorded ones, the recorded hash is
 /// trusted without reading the file. `ctime` cannot be set by `touch -m` or `utimes`, so a
 /// rewrite that restores mtime is still noticed.
-public struct SourceFingerprint: Sendable, Equatable {
+package struct SourceFingerprint: Sendable, Equatable {
     /// SHA-256 of the source file's bytes, lower-case hex.
-    public var sha256: String
+    package var sha256: String
     /// Size in bytes.
-    public var size: Int64
+    package var size: Int64
     /// Modification time, nanoseconds since the epoch.
-    public var modifiedNanoseconds: Int64
+    package var modifiedNanoseconds: Int64
     /// Status-change time, nanoseconds since the epoch.
-    public var changedNanoseconds: Int64
+    package var changedNanoseconds: Int64
     /// Inode number.
-    public var inode: UInt64
+    package var inode: UInt64
 
-    public init(sha256: String, size: Int64, modifiedNanoseconds: Int64, changedNanoseconds: Int64, inode: UInt64) {
+    package init(sha256: String, size: Int64, modifiedNanoseconds: Int64, changedNanoseconds: Int64, inode: UInt64) {
         self.sha256 = sha256
         self.size = size
         self.modifiedNanoseconds = modifiedNanoseconds

@@ -11,7 +11,7 @@ public struct Canvas: Sendable {
     /// The pixels drawn so far.
     public private(set) var bitmap: Bitmap
     /// The current clip, or nil when drawing is unclipped.
-    public private(set) var clip: CoverageMask?
+    package private(set) var clip: CoverageMask?
 
     /// A canvas drawing onto `bitmap`.
     public init(bitmap: Bitmap) {
@@ -29,7 +29,7 @@ public struct Canvas: Sendable {
     public var height: Int { bitmap.height }
 
     /// The exact coverage of `path` on this canvas's pixel grid (not clipped).
-    public func coverage(of path: Path, rule: FillRule = .nonZero) -> CoverageMask {
+    package func coverage(of path: Path, rule: FillRule = .nonZero) -> CoverageMask {
         CoverageMask(path: path, width: width, height: height, rule: rule)
     }
 
@@ -44,7 +44,7 @@ public struct Canvas: Sendable {
     }
 
     /// Composites `color` scaled by the mask's coverage (and the clip) at every pixel.
-    public mutating func fill(_ mask: CoverageMask, color: Color) {
+    package mutating func fill(_ mask: CoverageMask, color: Color) {
         fill(regions: [(mask, color)])
     }
 
@@ -56,7 +56,7 @@ public struct Canvas: Sendable {
     /// covered. Summing area-weighted colours of disjoint regions is exact: a pixel split between
     /// two colours gets each in proportion to its area. The regions' coverages at a pixel must sum
     /// to at most 1 (true when their shapes are disjoint).
-    public mutating func fill(regions: [(mask: CoverageMask, color: Color)]) {
+    package mutating func fill(regions: [(mask: CoverageMask, color: Color)]) {
         guard !regions.isEmpty else { return }
         for region in regions {
             precondition(region.mask.width == width && region.mask.height == height, "mask size differs from canvas")
@@ -107,7 +107,7 @@ public struct Canvas: Sendable {
     }
 
     /// Restricts later drawing by a mask (multiplied into any existing clip).
-    public mutating func clip(to mask: CoverageMask) {
+    package mutating func clip(to mask: CoverageMask) {
         precondition(mask.width == width && mask.height == height, "mask size differs from canvas")
         clip = clip.map { $0.multiplied(by: mask) } ?? mask
     }
@@ -125,7 +125,7 @@ public struct Canvas: Sendable {
     }
 
     /// Multiplies every pixel already drawn by the mask's coverage.
-    public mutating func mask(by mask: CoverageMask) {
+    package mutating func mask(by mask: CoverageMask) {
         precondition(mask.width == width && mask.height == height, "mask size differs from canvas")
         let count = width * height
         mask.values.withUnsafeBufferPointer { m in

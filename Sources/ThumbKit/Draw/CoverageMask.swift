@@ -3,16 +3,16 @@
 /// Invariants: `values.count == width * height`, row-major, y down, every value in [0, 1].
 /// Value (x, y) is the area of the shape inside the unit square [x, x+1] × [y, y+1]. Masks are
 /// built once and reused: as a clip, to cut a bitmap's corners, or to fill several colours.
-public struct CoverageMask: Sendable, Equatable {
+package struct CoverageMask: Sendable, Equatable {
     /// Columns, > 0.
-    public let width: Int
+    package let width: Int
     /// Rows, > 0.
-    public let height: Int
+    package let height: Int
     /// Coverage per pixel, row-major.
-    public private(set) var values: [Float]
+    package private(set) var values: [Float]
 
     /// A mask with every pixel set to `value` (0: covers nothing; 1: covers everything).
-    public init(width: Int, height: Int, value: Float = 0) {
+    package init(width: Int, height: Int, value: Float = 0) {
         precondition(width > 0 && height > 0, "mask dimensions must be positive")
         precondition(value >= 0 && value <= 1, "coverage is in [0, 1]")
         self.width = width
@@ -24,7 +24,7 @@ public struct CoverageMask: Sendable, Equatable {
     ///
     /// Each value is the area of the filled region inside the pixel square, exact up to float
     /// rounding (well within 1/255); geometry outside the mask is ignored.
-    public init(path: Path, width: Int, height: Int, rule: FillRule = .nonZero) {
+    package init(path: Path, width: Int, height: Int, rule: FillRule = .nonZero) {
         self.init(width: width, height: height)
         var rasterizer = Rasterizer(width: width, height: height)
         rasterizer.rasterize(path, rule: rule, into: &values)
@@ -38,7 +38,7 @@ public struct CoverageMask: Sendable, Equatable {
     }
 
     /// The coverage of pixel (`x`, `y`).
-    public subscript(x: Int, y: Int) -> Float {
+    package subscript(x: Int, y: Int) -> Float {
         values[y * width + x]
     }
 
@@ -46,7 +46,7 @@ public struct CoverageMask: Sendable, Equatable {
     ///
     /// A product is not the coverage of the intersection of two shapes at pixels both cut; to
     /// intersect shapes exactly, cut the geometry (`Path.clipped(to:)`) instead.
-    public func multiplied(by other: CoverageMask) -> CoverageMask {
+    package func multiplied(by other: CoverageMask) -> CoverageMask {
         precondition(width == other.width && height == other.height, "mask sizes differ")
         var out = values
         for i in out.indices { out[i] *= other.values[i] }

@@ -3,7 +3,7 @@
 /// Star badges split a star at a fill fraction; cutting the polygon here (rather than multiplying
 /// two coverage masks) keeps the split exact, because the coverage of an intersection is not the
 /// product of the coverages.
-public enum HalfPlane: Sendable, Hashable {
+package enum HalfPlane: Sendable, Hashable {
     /// Points with `x <= bound`.
     case left(of: Double)
     /// Points with `x >= bound`.

@@ -24,6 +24,7 @@ public struct Path: Sendable, Hashable {
     /// does not matter: filling closes it either way).
     public static func == (lhs: Path, rhs: Path) -> Bool { lhs.contours == rhs.contours }
 
+    /// Hashes the contours, as `==` compares them.
     public func hash(into hasher: inout Hasher) { hasher.combine(contours) }
 
     /// True when the path has no vertices.
@@ -84,7 +85,7 @@ public struct Path: Sendable, Hashable {
     /// Where a contour leaves and re-enters the half-plane, the result joins the pieces with edges
     /// along the boundary line that run both ways and so enclose no area: the filled region (under
     /// either fill rule) is exactly the intersection.
-    public func clipped(to halfPlane: HalfPlane) -> Path {
+    package func clipped(to halfPlane: HalfPlane) -> Path {
         var result: [[Point]] = []
         for contour in contours where contour.count >= 2 {
             var out: [Point] = []

@@ -9,6 +9,7 @@ public enum FileWriteError: ThumbKitError, Equatable {
     /// The destination exists and is a directory.
     case destinationIsDirectory
 
+    /// One line: what was being done and the system's reason.
     public var message: String {
         switch self {
         case .failed(let operation, let reason): return "cannot \(operation): \(reason.lowercasedFirst)"
@@ -19,11 +20,11 @@ public enum FileWriteError: ThumbKitError, Equatable {
 
 /// A complete temporary file beside its destination, waiting to be renamed over it
 /// (`AtomicFile.stage`, then `AtomicFile.commit` or `AtomicFile.discard`).
-public struct StagedFile: Sendable, Equatable {
+package struct StagedFile: Sendable, Equatable {
     /// Where the bytes are now: a hidden name in the destination's directory.
-    public let temporaryPath: String
+    package let temporaryPath: String
     /// Where `commit` puts them.
-    public let path: String
+    package let path: String
 }
 
 /// Writes files so that a final name only ever holds complete data.
@@ -37,24 +38,24 @@ public struct StagedFile: Sendable, Equatable {
 /// write, but not against power loss). On any failure the temporary file is removed. A process
 /// killed mid-write leaves at most a temporary file whose name starts with `.` and contains
 /// `temporaryMarker`; `removeStaleTemporaries(in:)` clears them on the next run.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Part of every temporary file's name.
-    public static let temporaryMarker = ".thumbgen-tmp-"
+    package static let temporaryMarker = ".thumbgen-tmp-"
 
     /// Numbers the temporary files this process makes, so two workers never pick the same name.
     private static let counter = Atomic<UInt64>(0)
 
-    /// Writes `bytes` to `path` atomically, creating missing parent directories.
-    public static func write(_ bytes: [UInt8], to path: String, syncData: Bool = true,
-                             syncDirectory: Bool = true) throws(FileWriteError) {
+    /// Writes `bytes` to `path` atomically, creating missing parent directories; the data and the
+    /// rename are synced to disk before it returns.
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
         let staged = try stage(bytes, to: path)
-        if let error = commit([staged], syncData: syncData)[0] { throw error }
-        if syncData && syncDirectory { self.syncDirectory(directory(of: path)) }
+        if let error = commit([staged], syncData: true)[0] { throw error }
+        syncDirectory(directory(of: path))
     }
 
     /// Writes `bytes` to a new temporary file beside `path` (creating missing parent directories),
     /// unsynced; the destination is untouched until `commit`.
-    public static func stage(_ bytes: [UInt8], to path: String) throws(FileWriteError) -> StagedFile {
+    package static func stage(_ bytes: [UInt8], to path: String) throws(FileWriteError) -> StagedFile {
         var st = stat()
         if stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR { throw .destinationIsDirectory }
         let (directory, name) = split(path)
@@ -93,7 +94,7 @@ public enum AtomicFile {
     /// its destination, in order. Returns one entry per file: nil when it is in place, or why it
     /// is not (its temporary file is then removed). The renames themselves become durable with
     /// the next `syncDirectory` of their directories.
-    public static func commit(_ files: [StagedFile], syncData: Bool) -> [FileWriteError?] {
+    package static func commit(_ files: [StagedFile], syncData: Bool) -> [FileWriteError?] {
         var errors = [FileWriteError?](repeating: nil, count: files.count)
         if syncData { syncContents(files, into: &errors) }
         for (index, file) in files.enumerated() where errors[index] == nil {
@@ -106,7 +107,7 @@ public enum AtomicFile {
     }
 
     /// Removes a staged file that will not be committed.
-    public static func discard(_ file: StagedFile) {
+    package static func discard(_ file: StagedFile) {
         unlink(file.temporaryPath)
     }
 
@@ -151,7 +152,7 @@ public enum AtomicFile {
 
     /// Removes temporary files left by killed runs directly inside `directory`; returns how many.
     @discardableResult
-    public static func removeStaleTemporaries(in directory: String) -> Int {
+    package static func removeStaleTemporaries(in directory: String) -> Int {
         guard let dir = opendir(directory) else { return 0 }
         defer { closedir(dir) }
         var removed = 0
@@ -167,7 +168,7 @@ public enum AtomicFile {
     }
 
     /// Creates `directory` and its missing parents (like `mkdir -p`).
-    public static func createDirectories(_ directory: String) throws(FileWriteError) {
+    package static func createDirectories(_ directory: String) throws(FileWriteError) {
         guard !directory.isEmpty else { return }
         var st = stat()
         if stat(directory, &st) == 0 {
@@ -195,7 +196,7 @@ public enum AtomicFile {
 
     /// Flushes a directory's entries (renames into it) to disk; errors are ignored, as some file
     /// systems cannot sync directories.
-    public static func syncDirectory(_ directory: String) {
+    package static func syncDirectory(_ directory: String) {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 {
             fsync(fd)

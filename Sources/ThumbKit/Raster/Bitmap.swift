@@ -9,9 +9,14 @@
 /// Float channels keep 16-bit sources and linear-light filtering free of visible rounding; a bitmap
 /// becomes 8-bit only when it is turned back into an `Image` for encoding.
 public struct Bitmap: Sendable, Equatable {
+    /// Columns, > 0.
     public let width: Int
+    /// Rows, > 0.
     public let height: Int
+    /// Whether `pixels` hold linear light or sRGB-encoded values.
     public let light: LightEncoding
+    /// Premultiplied R G B A channels, row-major, each in [0, 1]; keep the count and the
+    /// premultiplication invariant when editing them directly.
     public var pixels: [Float]
 
     /// A fully transparent bitmap. `width` and `height` must be positive.

@@ -3,11 +3,16 @@
 /// This is the type users write (`ff8800`, `ffffff80`); `Bitmap` never stores it directly.
 /// Conversion to the premultiplied working form happens in one place: `premultiplied(in:)`.
 public struct Color: Sendable, Hashable, CustomStringConvertible {
+    /// Red, sRGB-encoded, 0...255.
     public var red: UInt8
+    /// Green, sRGB-encoded, 0...255.
     public var green: UInt8
+    /// Blue, sRGB-encoded, 0...255.
     public var blue: UInt8
+    /// Opacity, 0 (transparent) ... 255 (opaque); the colour channels are not multiplied by it.
     public var alpha: UInt8
 
+    /// A colour from its channels; opaque unless `alpha` says otherwise.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -15,8 +20,11 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         self.alpha = alpha
     }
 
+    /// (0, 0, 0, 0): nothing at all.
     public static let transparent = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Opaque black, `000000`.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white, `ffffff`.
     public static let white = Color(red: 255, green: 255, blue: 255)
 
     /// Parses `RRGGBB` or `RRGGBBAA` hexadecimal, with an optional leading `#`, any case.
@@ -53,6 +61,8 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 
 /// A colour string that is not `RRGGBB` or `RRGGBBAA` hexadecimal.
 public struct ColorParseError: ThumbKitError, Equatable {
+    /// The text that was given.
     public let text: String
+    /// One line naming the text and the forms expected.
     public var message: String { "'\(text)' is not a colour (expected RRGGBB or RRGGBBAA hex)" }
 }

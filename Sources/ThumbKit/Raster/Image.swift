@@ -5,15 +5,22 @@
 /// This is what the decoder produces and the encoder consumes; drawing and filtering happen on
 /// `Bitmap`.
 public struct Image: Sendable, Equatable {
+    /// The samples at the depth the file stored them, `width * height * 4` of them.
     public enum Samples: Sendable, Equatable {
+        /// 8 bits per channel, 0...255.
         case eight([UInt8])
+        /// 16 bits per channel, 0...65535.
         case sixteen([UInt16])
     }
 
+    /// Columns, > 0.
     public let width: Int
+    /// Rows, > 0.
     public let height: Int
+    /// Straight-alpha R G B A samples, row-major.
     public let samples: Samples
 
+    /// An 8-bit image; `rgba8` must hold exactly `width * height * 4` samples (checked).
     public init(width: Int, height: Int, rgba8: [UInt8]) {
         precondition(width > 0 && height > 0 && rgba8.count == width * height * 4, "RGBA8 size mismatch")
         self.width = width
@@ -21,6 +28,7 @@ public struct Image: Sendable, Equatable {
         self.samples = .eight(rgba8)
     }
 
+    /// A 16-bit image; `rgba16` must hold exactly `width * height * 4` samples (checked).
     public init(width: Int, height: Int, rgba16: [UInt16]) {
         precondition(width > 0 && height > 0 && rgba16.count == width * height * 4, "RGBA16 size mismatch")
         self.width = width

@@ -2,14 +2,14 @@ import Glibc
 
 /// The sRGB transfer function of IEC 61966-2-1 (the piecewise curve, not a 2.2 power), and exact
 /// conversions between 8- or 16-bit sRGB samples and linear light.
-public enum SRGB {
+package enum SRGB {
     /// sRGB-encoded value in [0, 1] to linear light in [0, 1].
-    public static func decode(_ v: Double) -> Double {
+    package static func decode(_ v: Double) -> Double {
         v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
     }
 
     /// Linear light in [0, 1] to the sRGB-encoded value in [0, 1].
-    public static func encode(_ v: Double) -> Double {
+    package static func encode(_ v: Double) -> Double {
         v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055
     }
 
@@ -25,14 +25,14 @@ public enum SRGB {
     static let byteThresholds: [Float] = (0..<255).map { Float(decode((Double($0) + 0.5) / 255)) }
 
     @inline(__always)
-    public static func linear(fromByte value: UInt8) -> Float { linearFromByte[Int(value)] }
+    package static func linear(fromByte value: UInt8) -> Float { linearFromByte[Int(value)] }
 
     @inline(__always)
-    public static func linear(fromSample16 value: UInt16) -> Float { linearFromSample16[Int(value)] }
+    package static func linear(fromSample16 value: UInt16) -> Float { linearFromSample16[Int(value)] }
 
     /// The 8-bit sRGB code nearest (in sRGB space) to a linear value; out-of-range values clamp.
     @inline(__always)
-    public static func byte(fromLinear value: Float) -> UInt8 {
+    package static func byte(fromLinear value: Float) -> UInt8 {
         stepThresholds.withUnsafeBufferPointer { thresholds in
             codeAtBinStart.withUnsafeBufferPointer { codes in
                 byte(fromLinear: value, thresholds: thresholds, codes: codes)
@@ -76,7 +76,7 @@ public enum SRGB {
 
     /// An sRGB-space value in [0, 1] to its nearest 8-bit code, rounding half up; out-of-range clamps.
     @inline(__always)
-    public static func byte(fromEncoded value: Float) -> UInt8 {
+    package static func byte(fromEncoded value: Float) -> UInt8 {
         let scaled = (value * 255 + 0.5).rounded(.down)
         return scaled <= 0 ? 0 : (scaled >= 255 ? 255 : UInt8(scaled))
     }

@@ -2,17 +2,17 @@
 /// comments, numbers exactly as the grammar spells them.
 struct JSONParser {
     /// Why a document could not be parsed; `offset` is the byte where parsing stopped.
-    public struct Failure: ThumbKitError, Equatable {
-        public let offset: Int
-        public let reason: String
-        public var message: String { "invalid JSON at byte \(offset): \(reason)" }
+    struct Failure: ThumbKitError, Equatable {
+        let offset: Int
+        let reason: String
+        var message: String { "invalid JSON at byte \(offset): \(reason)" }
     }
 
     private let bytes: [UInt8]
     private var position = 0
 
     /// Parses a whole document; trailing content other than whitespace is an error.
-    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()

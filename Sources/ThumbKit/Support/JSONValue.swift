@@ -15,20 +15,20 @@ enum JSONValue: Sendable, Equatable {
     case object([String: JSONValue])
 
     /// The member `key` of an object, else nil.
-    public subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
-    public var integerValue: Int64? { if case .integer(let i) = self { return i } else { return nil } }
+    var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    var integerValue: Int64? { if case .integer(let i) = self { return i } else { return nil } }
     /// Any number, integer or not.
-    public var numberValue: Double? {
+    var numberValue: Double? {
         switch self {
         case .integer(let i): return Double(i)
         case .number(let d): return d
         default: return nil
         }
     }
-    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
+    var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
 }

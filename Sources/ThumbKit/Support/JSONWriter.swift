@@ -7,7 +7,7 @@
 /// `\u00XX` for other control characters and DEL), and non-ASCII text is written as raw UTF-8.
 enum JSONWriter {
     /// The document as UTF-8 bytes, ending with a newline.
-    public static func bytes(_ value: JSONValue) -> [UInt8] {
+    static func bytes(_ value: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
         write(value, indent: 0, into: &out)
@@ -16,7 +16,7 @@ enum JSONWriter {
     }
 
     /// The document as text, ending with a newline.
-    public static func string(_ value: JSONValue) -> String { String(decoding: bytes(value), as: UTF8.self) }
+    static func string(_ value: JSONValue) -> String { String(decoding: bytes(value), as: UTF8.self) }
 
     /// One JSON string literal, quoted and escaped, for hand-laid documents (asset catalogs).
     static func literal(_ text: String) -> String {

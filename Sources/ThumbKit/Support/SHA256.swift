@@ -7,22 +7,22 @@ import CThumbKernels
 /// package. The block compression is C (`tk_sha256_blocks`): it uses the CPU's SHA extensions when
 /// present (a 12-megapixel source is hashed on every run, so this is on the hot path) and an
 /// equivalent portable loop otherwise.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
     ]
     private var pending: [UInt8] = []
     private var totalBytes: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
     /// Adds bytes to the message.
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { update($0) }
     }
 
     /// Adds bytes to the message.
-    public mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
         var offset = 0
         totalBytes &+= UInt64(bytes.count)
         if !pending.isEmpty {
@@ -43,7 +43,7 @@ public struct SHA256: Sendable {
     }
 
     /// The 32-byte digest of everything added.
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         var copy = self
         let bitLength = totalBytes &* 8
         var tail = copy.pending
@@ -55,7 +55,7 @@ public struct SHA256: Sendable {
     }
 
     /// The digest of `bytes` as 64 lower-case hex digits.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize().hexString
@@ -73,7 +73,7 @@ public struct SHA256: Sendable {
 
 extension Array where Element == UInt8 {
     /// Lower-case hexadecimal, two digits a byte.
-    public var hexString: String {
+    package var hexString: String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(count * 2)
