@@ -1,6 +1,6 @@
 /// The one protocol every ThumbKit error conforms to.
 ///
-/// Each layer has its own precise enum (`PNGError`, `FileWriteError`, …) with associated values;
+/// Each layer has its own precise enum (`DecodeError`, `FileWriteError`, …) with associated values;
 /// all of them can say what went wrong in one line, without the file name, which the caller
 /// (who knows the path) puts in front: `thumbgen: photo.png: <message>`.
 public protocol ThumbKitError: Error, Sendable, CustomStringConvertible {
@@ -9,5 +9,6 @@ public protocol ThumbKitError: Error, Sendable, CustomStringConvertible {
 }
 
 extension ThumbKitError {
+    /// The `message`.
     public var description: String { message }
 }

@@ -49,7 +49,7 @@
 /// Deleting outputs whose sources were removed; watching for changes; sources whose names are
 /// not valid UTF-8 (they fail, named, because outputs and manifest keys are text); locking
 /// against two runs writing the same output directory at once.
-public enum Batch {
+package enum Batch {
     /// Plans and runs a batch: walks and recognises the inputs, renders each source that needs it
     /// on `configuration.jobs` worker threads, puts the outputs in place atomically and writes the
     /// manifest.
@@ -59,7 +59,7 @@ public enum Batch {
     /// is a `BatchMessage` in the summary. `renderer` is called concurrently, once per source that
     /// needs rebuilding. Cancelling `cancellation` drops the files in flight and writes the
     /// manifest for what completed. `progress` hears every event, one at a time.
-    public static func run(_ configuration: BatchConfiguration, renderer: @escaping BatchRenderer,
+    package static func run(_ configuration: BatchConfiguration, renderer: @escaping BatchRenderer,
                            cancellation: CancellationFlag = CancellationFlag(),
                            progress: BatchProgressHandler? = nil) throws(BatchError) -> BatchSummary {
         try BatchRunner(configuration: configuration, renderer: renderer, cancellation: cancellation, progress: progress).run()
@@ -74,14 +74,14 @@ public enum Batch {
     /// rather than regenerated; with nil, each entry is regenerated with the settings it recorded
     /// (handed to `renderer` in `BatchSource.settings`). Sources are rendered on `jobs` threads;
     /// the report does not depend on it. Throws only when a manifest cannot be read or parsed.
-    public static func check(manifestPaths: [String], renderer: @escaping BatchRenderer, settings: String? = nil,
+    package static func check(manifestPaths: [String], renderer: @escaping BatchRenderer, settings: String? = nil,
                              jobs: Int = BatchConfiguration.defaultJobs) throws(BatchError) -> CheckReport {
         try BatchChecker(renderer: renderer, settings: settings, jobs: jobs).check(manifestPaths: manifestPaths)
     }
 
     /// The manifests directly inside `outputDirectory` (unsharded and every shard's), sorted, so
     /// `check` can be pointed at an output directory.
-    public static func manifestPaths(in outputDirectory: String) -> [String] {
+    package static func manifestPaths(in outputDirectory: String) -> [String] {
         guard case .success(let names) = FileSystem.entries(Array(outputDirectory.utf8)) else { return [] }
         return names.compactMap(PathEscaping.validString).filter { name in
             name == Manifest.defaultName || (name.hasPrefix("thumbgen-manifest.") && name.hasSuffix(".json")

@@ -1,44 +1,44 @@
 import Glibc
 
 /// Everything a batch run needs to know, apart from how to render one image.
-public struct BatchConfiguration: Sendable {
+package struct BatchConfiguration: Sendable {
     /// Files and directories, in the order given; directories are walked recursively.
-    public var inputs: [String]
+    package var inputs: [String]
     /// Where outputs go, mirroring each input's tree; created when missing.
-    public var outputDirectory: String
+    package var outputDirectory: String
     /// Output names and scales.
-    public var naming: OutputNaming
+    package var naming: OutputNaming
     /// Worker threads; defaults to the number of online cores. Results do not depend on it.
-    public var jobs: Int
+    package var jobs: Int
     /// Rebuild every output even when the manifest says it is up to date.
-    public var force: Bool
+    package var force: Bool
     /// Walk names beginning with `.` as well.
-    public var includeHidden: Bool
+    package var includeHidden: Bool
     /// Process only this slice of the items; nil for all of them.
-    public var shard: Shard?
+    package var shard: Shard?
     /// Every rendering setting, described by the caller in a canonical text form; recorded in the
     /// manifest, and outputs whose entry has different settings are rebuilt.
-    public var settings: String
+    package var settings: String
     /// The tool's version; outputs built by another version are rebuilt.
-    public var toolVersion: String
+    package var toolVersion: String
     /// How often, in seconds, a running batch rewrites its manifest (atomically) with what has
     /// completed, so that a run killed outright loses at most this much work. The final manifest
     /// is written regardless. 0 checkpoints after every file.
-    public var checkpointSeconds: Double = 30
+    package var checkpointSeconds: Double = 30
     /// Largest source file read, in bytes (the CLI's `--max-file-bytes`); 0 = no limit. Checked
     /// from `stat` before reading, since a worker holds a whole source in memory.
-    public var maxSourceBytes: UInt64 = 0
+    package var maxSourceBytes: UInt64 = 0
     /// Flush outputs to disk (`fsync`) before renaming them into place; default true. Each output
     /// directory is synced once before every manifest write rather than after every file, so the
     /// manifest only ever lists outputs that survive a power cut. False (the CLI's `--no-fsync`,
     /// for build steps whose outputs can be regenerated) skips every sync: outputs are still
     /// complete under their final names after a killed process, but not necessarily after a
     /// power cut.
-    public var sync: Bool = true
+    package var sync: Bool = true
 
     /// A configuration with the given inputs, outputs and settings; the other members keep their
     /// defaults (a checkpoint every 30 s, no source size limit, outputs synced to disk).
-    public init(inputs: [String], outputDirectory: String, naming: OutputNaming, settings: String,
+    package init(inputs: [String], outputDirectory: String, naming: OutputNaming, settings: String,
                 jobs: Int = BatchConfiguration.defaultJobs, force: Bool = false, includeHidden: Bool = false,
                 shard: Shard? = nil, toolVersion: String = ThumbKitVersion.string) {
         self.inputs = inputs
@@ -53,11 +53,11 @@ public struct BatchConfiguration: Sendable {
     }
 
     /// The number of online cores (at least 1).
-    public static var defaultJobs: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    package static var defaultJobs: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// The manifest's file name: `thumbgen-manifest.json`, or the shard's own name.
-    public var manifestName: String { shard?.manifestName ?? Manifest.defaultName }
+    package var manifestName: String { shard?.manifestName ?? Manifest.defaultName }
 
     /// The manifest's full path.
-    public var manifestPath: String { BatchPaths.join(outputDirectory, manifestName) }
+    package var manifestPath: String { BatchPaths.join(outputDirectory, manifestName) }
 }

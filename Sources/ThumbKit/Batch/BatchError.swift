@@ -3,7 +3,7 @@
 /// Failures of single files are not errors of this kind: they become `BatchMessage`s in the
 /// summary so that one bad file never stops the others. These cases stop the whole run before any
 /// output is written.
-public enum BatchError: ThumbKitError, Equatable {
+package enum BatchError: ThumbKitError, Equatable {
     /// Two sources would write the same output file; both source paths are named.
     case outputCollision(output: String, first: String, second: String)
     /// The output name format is unusable; `reason` says why.
@@ -20,7 +20,7 @@ public enum BatchError: ThumbKitError, Equatable {
     case unreadableManifest(path: String, reason: String)
 
     /// One line saying what is wrong, paths escaped as `BatchMessage.path` says.
-    public var message: String {
+    package var message: String {
         switch self {
         case .outputCollision(let output, let first, let second):
             return "\(PathEscaping.escape(first)) and \(PathEscaping.escape(second)) both map to output \(PathEscaping.escape(output))"

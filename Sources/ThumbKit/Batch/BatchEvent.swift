@@ -2,7 +2,7 @@
 ///
 /// Events arrive one at a time (the runner serialises them), but from worker threads and in
 /// completion order, which varies between runs; only the final `BatchSummary` is in plan order.
-public enum BatchEvent: Sendable, Equatable {
+package enum BatchEvent: Sendable, Equatable {
     /// Work is about to start; `total` is the number of files to process (images plus files that
     /// already failed during planning), the denominator of the progress bar.
     case started(total: Int)
@@ -19,16 +19,16 @@ public enum BatchEvent: Sendable, Equatable {
 }
 
 /// Counters sent with every event.
-public struct BatchProgress: Sendable, Equatable {
+package struct BatchProgress: Sendable, Equatable {
     /// Files finished (written, up to date or failed).
-    public var done: Int
+    package var done: Int
     /// Files to process in all.
-    public var total: Int
+    package var total: Int
     /// Seconds since the run started.
-    public var elapsedSeconds: Double
+    package var elapsedSeconds: Double
 
     /// Counters as given; `done` is at most `total`.
-    public init(done: Int, total: Int, elapsedSeconds: Double) {
+    package init(done: Int, total: Int, elapsedSeconds: Double) {
         self.done = done
         self.total = total
         self.elapsedSeconds = elapsedSeconds
@@ -36,4 +36,4 @@ public struct BatchProgress: Sendable, Equatable {
 }
 
 /// Receives events; called under the runner's lock, so it never runs twice at once.
-public typealias BatchProgressHandler = @Sendable (BatchEvent, BatchProgress) -> Void
+package typealias BatchProgressHandler = @Sendable (BatchEvent, BatchProgress) -> Void

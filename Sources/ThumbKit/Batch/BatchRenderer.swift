@@ -4,4 +4,4 @@
 /// (same bytes and settings → same outputs) for incremental runs and `check` to mean anything.
 /// A thrown error fails this source only; `ThumbKitError`s show their `message`, other errors
 /// their description.
-public typealias BatchRenderer = @Sendable (BatchSource) throws -> [RenderedOutput]
+package typealias BatchRenderer = @Sendable (BatchSource) throws -> [RenderedOutput]

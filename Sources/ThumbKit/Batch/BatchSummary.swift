@@ -1,25 +1,25 @@
 /// The outcome of a batch run. Every list is in plan order, so the summary is the same for any
 /// job count (except `elapsedSeconds`).
-public struct BatchSummary: Sendable, Equatable {
+package struct BatchSummary: Sendable, Equatable {
     /// Sources rendered and written.
-    public var written: Int
+    package var written: Int
     /// Output files written (sources × scales, for those written).
-    public var filesWritten: Int
+    package var filesWritten: Int
     /// Sources whose outputs were already up to date.
-    public var upToDate: Int
+    package var upToDate: Int
     /// Files not processed and why (not images, hidden, output directory, symlink loops).
-    public var skipped: [BatchMessage]
+    package var skipped: [BatchMessage]
     /// Files that failed and why; also a manifest that could not be written.
-    public var failed: [BatchMessage]
+    package var failed: [BatchMessage]
     /// True when the run was cancelled before every file was processed.
-    public var cancelled: Bool
+    package var cancelled: Bool
     /// Sources not processed because of cancellation.
-    public var notProcessed: Int
+    package var notProcessed: Int
     /// Wall-clock duration of the run.
-    public var elapsedSeconds: Double
+    package var elapsedSeconds: Double
 
     /// A summary with the given counts and lists; all zero and empty by default.
-    public init(written: Int = 0, filesWritten: Int = 0, upToDate: Int = 0, skipped: [BatchMessage] = [],
+    package init(written: Int = 0, filesWritten: Int = 0, upToDate: Int = 0, skipped: [BatchMessage] = [],
                 failed: [BatchMessage] = [], cancelled: Bool = false, notProcessed: Int = 0, elapsedSeconds: Double = 0) {
         self.written = written
         self.filesWritten = filesWritten
@@ -33,13 +33,13 @@ public struct BatchSummary: Sendable, Equatable {
 
     /// The process exit status: 0 when everything succeeded, 1 when any file failed or the run was
     /// cancelled. (A CLI that stopped on a signal may prefer 128 + the signal number.)
-    public var exitStatus: Int32 { failed.isEmpty && !cancelled ? 0 : 1 }
+    package var exitStatus: Int32 { failed.isEmpty && !cancelled ? 0 : 1 }
 
     /// The text to print at the end, one line each, ending with a newline:
     /// with `verbose`, `prefix + "skipped " + path: reason` for each skipped file; then
     /// `prefix + path: reason` for each failure; then the counts line, e.g.
     /// `3 written, 1 up to date, 2 skipped, 1 failed in 0.42 s`.
-    public func formatted(verbose: Bool = false, prefix: String = "") -> String {
+    package func formatted(verbose: Bool = false, prefix: String = "") -> String {
         var lines: [String] = []
         if verbose { lines += skipped.map { prefix + "skipped " + $0.line } }
         lines += failed.map { prefix + $0.line }

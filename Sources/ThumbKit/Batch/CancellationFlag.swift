@@ -6,15 +6,15 @@ import Synchronization
 /// dropped and no output is half-written (writes are atomic anyway); the manifest is then written
 /// for what completed. The flag is a lock-free atomic, so setting it is safe from any thread,
 /// including a signal-handling one.
-public final class CancellationFlag: Sendable {
+package final class CancellationFlag: Sendable {
     private let flag = Atomic<Bool>(false)
 
     /// A flag not yet cancelled.
-    public init() {}
+    package init() {}
 
     /// Requests cancellation; cannot be undone.
-    public func cancel() { flag.store(true, ordering: .releasing) }
+    package func cancel() { flag.store(true, ordering: .releasing) }
 
     /// True once `cancel()` has been called.
-    public var isCancelled: Bool { flag.load(ordering: .acquiring) }
+    package var isCancelled: Bool { flag.load(ordering: .acquiring) }
 }

@@ -1,7 +1,7 @@
 /// One way an output failed `Batch.check`'s verification.
-public struct CheckMismatch: Sendable, Equatable {
+package struct CheckMismatch: Sendable, Equatable {
     /// What differed. Hashes are lower-case hex SHA-256.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// The file on disk is not the file the manifest recorded.
         case fileHashOnDisk(expected: String, actual: String)
         /// The file on disk decodes to other pixels than recorded.
@@ -22,18 +22,18 @@ public struct CheckMismatch: Sendable, Equatable {
     }
 
     /// The output's path: the manifest's directory joined with the entry's output path, escaped.
-    public var output: String
+    package var output: String
     /// What differed.
-    public var kind: Kind
+    package var kind: Kind
 
     /// A mismatch of `output` (already escaped).
-    public init(output: String, kind: Kind) {
+    package init(output: String, kind: Kind) {
         self.output = output
         self.kind = kind
     }
 
     /// `output: what differed`, one line.
-    public var line: String {
+    package var line: String {
         func short(_ hash: String) -> String { String(hash.prefix(12)) }
         let what: String
         switch kind {

@@ -4,15 +4,15 @@
 /// gives `a/b/photo.png` and `a/b/photo@2x.png` below the output directory. Outputs are always
 /// PNG, so the extension is always `.png`, and the scale suffix goes before it (Apple's `@2x`
 /// convention, which web tooling shares).
-public struct OutputNaming: Sendable, Equatable {
+package struct OutputNaming: Sendable, Equatable {
     /// The name format: `%s` is the source's base name without its extension, `%%` a percent
     /// sign; everything else is literal. It names a file, so it cannot contain `/`.
-    public let format: String
+    package let format: String
     /// Requested scales, ascending, each in 1...3.
-    public let scales: [Int]
+    package let scales: [Int]
 
     /// Validates the format and scales.
-    public init(format: String = "%s", scales: [Int] = [1]) throws(BatchError) {
+    package init(format: String = "%s", scales: [Int] = [1]) throws(BatchError) {
         if format.isEmpty { throw .invalidNameFormat(format: format, reason: "it is empty") }
         if format.contains("/") { throw .invalidNameFormat(format: format, reason: "it contains '/'") }
         var chars = format.makeIterator()
@@ -35,10 +35,10 @@ public struct OutputNaming: Sendable, Equatable {
     }
 
     /// The file-name suffix for a scale: `""` for 1, `"@2x"` for 2, `"@3x"` for 3.
-    public static func suffix(forScale scale: Int) -> String { scale == 1 ? "" : "@\(scale)x" }
+    package static func suffix(forScale scale: Int) -> String { scale == 1 ? "" : "@\(scale)x" }
 
     /// Output paths, relative to the output directory, one per scale in ascending scale order.
-    public func outputs(forSource relative: String) -> [(suffix: String, path: String)] {
+    package func outputs(forSource relative: String) -> [(suffix: String, path: String)] {
         // Split on bytes: a path's separators are bytes, whatever marks combine with them, and
         // walking UTF-8 is several times faster than walking characters (once per source when
         // planning, before any worker starts).

@@ -1,18 +1,18 @@
 /// One encoded output the renderer made for a source.
-public struct RenderedOutput: Sendable, Equatable {
+package struct RenderedOutput: Sendable, Equatable {
     /// `""` for scale 1, `"@2x"`, `"@3x"`: matches `OutputNaming.suffix(forScale:)`.
-    public var suffix: String
+    package var suffix: String
     /// Width in pixels.
-    public var width: Int
+    package var width: Int
     /// Height in pixels.
-    public var height: Int
+    package var height: Int
     /// The PNG file's bytes, written as they are.
-    public var png: [UInt8]
+    package var png: [UInt8]
     /// SHA-256 (lower-case hex) of the straight RGBA8 pixels the PNG decodes to.
-    public var pixelSHA256: String
+    package var pixelSHA256: String
 
     /// An output whose pixel hash the renderer already knows.
-    public init(suffix: String, width: Int, height: Int, png: [UInt8], pixelSHA256: String) {
+    package init(suffix: String, width: Int, height: Int, png: [UInt8], pixelSHA256: String) {
         self.suffix = suffix
         self.width = width
         self.height = height
@@ -21,12 +21,12 @@ public struct RenderedOutput: Sendable, Equatable {
     }
 
     /// An output hashed from its RGBA8 pixels (`width * height * 4` bytes, row-major R G B A).
-    public init(suffix: String, width: Int, height: Int, png: [UInt8], rgba8: [UInt8]) {
+    package init(suffix: String, width: Int, height: Int, png: [UInt8], rgba8: [UInt8]) {
         self.init(suffix: suffix, width: width, height: height, png: png, pixelSHA256: SHA256.hex(rgba8))
     }
 
     /// An output for `image`, which was encoded as `png`; the pixel hash is of its RGBA8 samples.
-    public init(suffix: String, image: Image, png: [UInt8]) {
+    package init(suffix: String, image: Image, png: [UInt8]) {
         self.init(suffix: suffix, width: image.width, height: image.height, png: png, rgba8: image.rgba8)
     }
 }

@@ -5,24 +5,24 @@
 /// relative path, so the split is the same on every machine and every run, and every item is in
 /// exactly one shard. Each shard writes its own manifest (`manifestName`); `Batch.check` reads
 /// them all together.
-public struct Shard: Sendable, Hashable {
+package struct Shard: Sendable, Hashable {
     /// 1-based: the shard this run processes, in 1...count.
-    public let index: Int
+    package let index: Int
     /// How many shards the batch is split into; at least 1.
-    public let count: Int
+    package let count: Int
 
     /// Shard `index` of `count`; throws `BatchError.invalidShard` unless 1 <= index <= count.
-    public init(index: Int, count: Int) throws(BatchError) {
+    package init(index: Int, count: Int) throws(BatchError) {
         guard count >= 1, (1...count).contains(index) else { throw .invalidShard(index: index, count: count) }
         self.index = index
         self.count = count
     }
 
     /// The manifest file this shard writes: `thumbgen-manifest.K-of-N.json`.
-    public var manifestName: String { "thumbgen-manifest.\(index)-of-\(count).json" }
+    package var manifestName: String { "thumbgen-manifest.\(index)-of-\(count).json" }
 
     /// True when the item at `relativePath` (below its input) belongs to this shard.
-    public func contains(relativePath: [UInt8]) -> Bool {
+    package func contains(relativePath: [UInt8]) -> Bool {
         Self.bucket(of: relativePath, count: count) == index - 1
     }
 

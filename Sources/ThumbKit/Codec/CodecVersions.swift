@@ -6,11 +6,11 @@ import CLibPNG
 /// The codec libraries linked in. Output bytes can differ between their versions (PNG files
 /// between zlib versions, decoded JPEG pixels and colour conversions between libjpeg and lcms2
 /// versions), so the versions are part of `ThumbnailOptions.canonicalDescription`. Computed once.
-public enum CodecVersions {
+package enum CodecVersions {
     /// e.g. "libpng 1.6.39, zlib 1.2.13".
-    public static let png = text(tg_png_versions)
+    package static let png = text(tg_png_versions)
     /// e.g. "libjpeg-turbo 2.1.5 (API 62), lcms2 2.14".
-    public static let jpeg = "\(text(tg_jpeg_version)), \(lcms)"
+    package static let jpeg = "\(text(tg_jpeg_version)), \(lcms)"
     /// e.g. "lcms2 2.14".
     static let lcms = text(tg_cms_version)
 

@@ -15,6 +15,7 @@ public struct DecodeLimits: Sendable, Hashable {
     /// Largest number of bytes read from one file (`--max-file-bytes`); 0 = none.
     public var maxFileBytes: UInt64
 
+    /// Limits with thumbgen's defaults unless given.
     public init(maxPixels: UInt64 = 250_000_000, maxDimension: UInt32 = 1 << 24,
                 maxChunkBytes: UInt64 = 8 << 20, maxAncillaryChunks: UInt32 = 1000,
                 maxFileBytes: UInt64 = 0) {
@@ -25,5 +26,6 @@ public struct DecodeLimits: Sendable, Hashable {
         self.maxFileBytes = maxFileBytes
     }
 
+    /// The command line's defaults.
     public static let `default` = DecodeLimits()
 }

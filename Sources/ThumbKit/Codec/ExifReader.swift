@@ -4,7 +4,7 @@
 /// Both byte orders (`II` little-endian, `MM` big-endian) are read. Every offset is checked
 /// against the data's bounds; anything malformed reads as "absent", never as a failure, because
 /// metadata must not stop a thumbnail.
-public struct ExifReader: Sendable {
+package struct ExifReader: Sendable {
     private let bytes: [UInt8]
     private let littleEndian: Bool
 
@@ -14,7 +14,7 @@ public struct ExifReader: Sendable {
     }
 
     /// A reader over a TIFF structure, or nil when the header is not `II*\0` / `MM\0*`.
-    public init?(tiff bytes: [UInt8]) {
+    package init?(tiff bytes: [UInt8]) {
         guard bytes.count >= 8 else { return nil }
         if bytes[0] == 0x49 && bytes[1] == 0x49 && bytes[2] == 0x2A && bytes[3] == 0 {
             littleEndian = true
@@ -27,7 +27,7 @@ public struct ExifReader: Sendable {
     }
 
     /// The orientation in IFD0, or nil when absent or not 1…8.
-    public var orientation: Orientation? {
+    package var orientation: Orientation? {
         guard let value = shortValue(of: .orientation) else { return nil }
         return Orientation(rawValue: Int(value))
     }

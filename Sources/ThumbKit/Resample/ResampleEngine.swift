@@ -78,35 +78,10 @@ struct ResampleEngine {
             pushPlanes(row: row, channels: channels)
             return
         }
-        // The same arithmetic as `Bitmap(_:light:)` (`channel * (alpha / 255)`) so that unscaled
-        // output is bit-identical to converting the image directly. A pixel is the sum of three
-        // table entries, each holding its channel's value in its own lane and zeros elsewhere
-        // (exact: adding zero changes nothing), so it is built and stored as one SIMD4 rather
-        // than four scalar stores, which bounded this loop.
         if converted.isEmpty { converted = [SIMD4<Float>](repeating: .zero, count: planeLength) }
-        let lanes = light == .linear ? ResampleEngine.linearLanes : ResampleEngine.encodedLanes
-        lanes.withUnsafeBufferPointer { table in
-            ResampleEngine.encodedFromByte.withUnsafeBufferPointer { alpha in
-                converted.withUnsafeMutableBufferPointer { out in
-                    let red = table.baseAddress!, green = red + 256, blue = red + 512
-                    if channels == 3 {
-                        var i = firstColumn &* 3
-                        for x in firstColumn..<endColumn {
-                            out[x] = red[Int(row[i])] + green[Int(row[i &+ 1])] + blue[Int(row[i &+ 2])]
-                            i &+= 3
-                        }
-                        return
-                    }
-                    var i = firstColumn &* 4
-                    for x in firstColumn..<endColumn {
-                        let colour = red[Int(row[i])] + green[Int(row[i &+ 1])] + blue[Int(row[i &+ 2])]
-                        let alphaCode = row[i &+ 3]
-                        // Opaque: `colour * 1` is exact, so skipping it changes nothing.
-                        out[x] = alphaCode == 255 ? colour : colour * alpha[Int(alphaCode)]
-                        i &+= 4
-                    }
-                }
-            }
+        let (columns, light) = (firstColumn..<endColumn, light)
+        converted.withUnsafeMutableBufferPointer {
+            PremultipliedConversion.convert(row, channels: channels, columns: columns, light: light, into: $0.baseAddress!)
         }
         filterConvertedRow()
     }
@@ -114,7 +89,7 @@ struct ResampleEngine {
     /// An opaque 8-bit row (RGB, or RGBA with alpha 255) split into colour planes, then the
     /// planar vector pass.
     private mutating func pushPlanes(row: UnsafeBufferPointer<UInt8>, channels: Int) {
-        let table = light == .linear ? SRGB.linearFromByte : ResampleEngine.encodedFromByte
+        let table = light == .linear ? SRGB.linearFromByte : PremultipliedConversion.encodedFromByte
         let first = firstColumn, end = endColumn
         table.withUnsafeBufferPointer { table in
             withPlanes { red, green, blue in
@@ -210,18 +185,6 @@ struct ResampleEngine {
         return all == .max
     }
 
-    /// `code / 255` for every 8-bit code: alpha, and colour when filtering sRGB values directly.
-    static let encodedFromByte: [Float] = (0..<256).map { Float($0) / 255 }
-
-    /// 768 entries: for each 8-bit code, its colour value in the red lane, then in the green
-    /// lane, then in the blue lane with alpha 1; every other lane 0.
-    private static func laneTable(_ colour: [Float]) -> [SIMD4<Float>] {
-        colour.map { SIMD4($0, 0, 0, 0) } + colour.map { SIMD4(0, $0, 0, 0) } + colour.map { SIMD4(0, 0, $0, 1) }
-    }
-
-    private static let linearLanes = laneTable(SRGB.linearFromByte)
-    private static let encodedLanes = laneTable(encodedFromByte)
-
     /// Consumes the next source row of 16-bit straight sRGB samples: RGBA, or RGB (opaque) when
     /// `channels` is 3.
     mutating func push(row: UnsafeBufferPointer<UInt16>, channels: Int = 4) {
@@ -229,19 +192,10 @@ struct ResampleEngine {
             pushPlanes(row: row, channels: channels)
             return
         }
-        let linear = light == .linear
         if converted.isEmpty { converted = [SIMD4<Float>](repeating: .zero, count: planeLength) }
-        SRGB.linearFromSample16.withUnsafeBufferPointer { table in
-            converted.withUnsafeMutableBufferPointer { out in
-                for x in firstColumn..<endColumn {
-                    let i = x * channels
-                    let a = channels == 4 ? Float(row[i + 3]) / 65535 : 1
-                    let rgb = linear
-                        ? SIMD4(table[Int(row[i])], table[Int(row[i + 1])], table[Int(row[i + 2])], 1)
-                        : SIMD4(Float(row[i]) / 65535, Float(row[i + 1]) / 65535, Float(row[i + 2]) / 65535, 1)
-                    out[x] = rgb * a
-                }
-            }
+        let (columns, light) = (firstColumn..<endColumn, light)
+        converted.withUnsafeMutableBufferPointer {
+            PremultipliedConversion.convert(row, channels: channels, columns: columns, light: light, into: $0.baseAddress!)
         }
         filterConvertedRow()
     }

@@ -140,9 +140,9 @@ public struct StarBadge: Sendable, Hashable {
 
     /// The badge as a premultiplied linear-light bitmap, transparent where no star is, of
     /// `pixelWidth(scale:)` × `pixelHeight(scale:)` pixels. `scale` is in `scaleRange` (1 for @1x,
-    /// 2 for @2x, 3 for @3x); any other is a precondition failure.
-    public func render(scale: Int) -> Bitmap {
-        precondition(Self.scaleRange.contains(scale), "scale is 1, 2 or 3")
+    /// 2 for @2x, 3 for @3x); any other throws `StarBadgeError.unsupportedScale`.
+    public func render(scale: Int) throws(StarBadgeError) -> Bitmap {
+        guard Self.scaleRange.contains(scale) else { throw .unsupportedScale(scale) }
         StarRenderLog.current?.record(rating: rating, scale: scale)
         var canvas = Canvas(width: pixelWidth(scale: scale), height: pixelHeight(scale: scale), light: .linear)
         let parts = regions(scale: scale)

@@ -22,6 +22,8 @@ public enum StarBadgeError: ThumbKitError, Equatable {
     case invalidScale(text: String)
     /// A scale listed twice in a spec's `scales`: its files would overwrite each other.
     case repeatedScale(Int)
+    /// `StarBadge.render(scale:)` was asked for a scale outside 1…3.
+    case unsupportedScale(Int)
     /// A fill mode other than `full`, `half` or `precise`.
     case invalidFillMode(text: String)
     /// A `--name` format that cannot name the files; `reason` says why.
@@ -58,6 +60,8 @@ public enum StarBadgeError: ThumbKitError, Equatable {
                 + (option == "--fill" ? ")" : " or none)")
         case .invalidScale(let text):
             return "--scales: '\(text)' is not a scale (expected 1, 2 or 3)"
+        case .unsupportedScale(let scale):
+            return "scale \(scale) is not 1, 2 or 3"
         case .repeatedScale(let scale):
             return "--scales: \(scale) is listed twice"
         case .invalidFillMode(let text):

@@ -46,7 +46,8 @@ public struct StarBadgeSet: Sendable {
         for badge in badges {
             for scale in spec.scales {
                 let bytes: [UInt8]
-                do { bytes = try PNGEncoder().encode(Image(badge.render(scale: scale))) } catch { throw .encoding(error) }
+                let bitmap = try badge.render(scale: scale)
+                do { bytes = try PNGEncoder().encode(Image(bitmap)) } catch { throw .encoding(error) }
                 files.append(StarBadgeFiles.File(name: spec.nameFormat.fileName(rating: badge.rating, scale: scale),
                                                  baseName: spec.nameFormat.baseName(rating: badge.rating),
                                                  rating: badge.rating, scale: scale, bytes: bytes))

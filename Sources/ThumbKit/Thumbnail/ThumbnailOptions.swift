@@ -6,6 +6,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public var size: ThumbnailSize
     /// Where `cover` crops from and where `contain` places the image.
     public var gravity: Gravity
+    /// The resampling filter (default Lanczos-3).
     public var kernel: ResamplingKernel
     /// `.linear` (default) filters and composites in linear light; `.sRGB` on the encoded values.
     public var light: LightEncoding
@@ -36,6 +37,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// file renders the same either way, so it is left out of `canonicalDescription`.
     public var allowPartial: Bool = false
 
+    /// Options with the command line's defaults unless given.
     public init(size: ThumbnailSize = ThumbnailSize(width: 128, height: 128), gravity: Gravity = .centre,
                 kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear, cornerRadius: Double = 0,
                 background: Color? = nil, colorType: PNGEncoder.ColorTypeChoice = .automatic,
@@ -85,7 +87,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// (library versions) entries are not needed to render and are ignored; limits take their
     /// defaults. A description without `shrink-on-load` was written before the option existed,
     /// when JPEGs were always reduced on load, so it reads as on.
-    public init(canonicalDescription text: String) throws(ThumbnailSettingsError) {
+    package init(canonicalDescription text: String) throws(ThumbnailSettingsError) {
         var fields: [String: String] = [:]
         for item in text.split(separator: ";") {
             guard let equals = item.firstIndex(of: "=") else { throw ThumbnailSettingsError(text: text, field: String(item)) }
@@ -123,9 +125,9 @@ public struct ThumbnailOptions: Sendable, Hashable {
 }
 
 /// A recorded settings description that thumbgen cannot read back.
-public struct ThumbnailSettingsError: ThumbKitError, Equatable {
-    public let text: String
+package struct ThumbnailSettingsError: ThumbKitError, Equatable {
+    package let text: String
     /// The field that is missing or malformed.
-    public let field: String
-    public var message: String { "unreadable settings '\(text)': bad or missing '\(field)'" }
+    package let field: String
+    package var message: String { "unreadable settings '\(text)': bad or missing '\(field)'" }
 }

@@ -43,6 +43,14 @@ import Testing
              colorType: .rgba, bitDepth: 8),
     ]
 
+    /// A bad zlib level is an error from `encode`, not a trap in `init`.
+    @Test(arguments: [-1, 10, Int.max])
+    func compressionLevelsOutsideZlibsThrow(level: Int) {
+        #expect(throws: EncodeError.failed(.png, reason: "compression level \(level) is not 0…9")) {
+            try PNGEncoder(compressionLevel: level).encode(TestPatterns.noise(3, 3, seed: 1))
+        }
+    }
+
     @Test(arguments: cases)
     func picksTheSmallestLosslessLayoutAndRoundTrips(_ testCase: Case) throws {
         let bytes = try PNGEncoder().encode(testCase.image)

@@ -14,7 +14,7 @@ import ThumbKit
     @Test(arguments: [16, 32, 48])
     func whiteStarAlphaIsExactCoverage(size: Int) throws {
         let badge = try Self.whiteStar(size: size)
-        let image = Image(badge.render(scale: 1))
+        let image = Image(try badge.render(scale: 1))
         let star = badge.star(0, scale: 1)
         let px = image.rgba8
         var worst = 0.0
@@ -39,7 +39,7 @@ import ThumbKit
             let star = filledOnly.star(0, scale: 1)
             let split = star.cx + (2 * mode.rounded(rating) - 1) * star.outerRadius * sin(72 * Double.pi / 180)
             if mode == .half { #expect(split == star.cx) }
-            let f = filledOnly.render(scale: 1), e = emptyOnly.render(scale: 1), b = both.render(scale: 1)
+            let f = try filledOnly.render(scale: 1), e = try emptyOnly.render(scale: 1), b = try both.render(scale: 1)
             for y in 0..<size {
                 for x in 0..<size {
                     let left = clippedArea(star.vertices, x: x, y: y, maxX: split)
@@ -56,7 +56,7 @@ import ThumbKit
     @Test func outlineIsRingInsideTheStar() throws {
         let badge = try StarBadge(rating: 0, slots: 1, size: 32, spacing: 0, fill: .white, empty: nil,
                                   outline: .white, outlineWidth: 1.5)
-        let bitmap = badge.render(scale: 2)
+        let bitmap = try badge.render(scale: 2)
         let star = badge.star(0, scale: 2)
         let inset = try #require(star.inset(by: 3))
         for y in 0..<64 {
@@ -94,7 +94,7 @@ import ThumbKit
     func badgeDimensions(slots: Int, size: Int, spacing: Int, width: Int) throws {
         let badge = try StarBadge(rating: 1, slots: slots, size: size, spacing: spacing, outlineWidth: 0)
         for scale in 1...3 {
-            let bitmap = badge.render(scale: scale)
+            let bitmap = try badge.render(scale: scale)
             #expect(bitmap.width == width * scale && bitmap.height == size * scale)
             #expect(badge.pixelWidth(scale: scale) == width * scale)
         }
@@ -218,5 +218,15 @@ import ThumbKit
         let again = try StarBadgeSpec(json: Array(spec.json.utf8))
         #expect(again == spec)
         #expect(throws: StarBadgeError.self) { try StarBadgeSpec(json: Array("{\"slotz\": 3}".utf8)) }
+    }
+}
+
+/// A scale outside @1x…@3x throws instead of trapping.
+@Suite struct StarBadgeScaleTests {
+    @Test(arguments: [0, 4, -1, Int.max])
+    func unsupportedScalesThrow(scale: Int) throws {
+        let badge = try StarBadge(rating: 3)
+        #expect(throws: StarBadgeError.unsupportedScale(scale)) { try badge.render(scale: scale) }
+        #expect(StarBadgeError.unsupportedScale(scale).message == "scale \(scale) is not 1, 2 or 3")
     }
 }

@@ -182,62 +182,7 @@ import Testing
     }
 }
 
-@Suite struct PixelConversionTests {
-    @Test func allSRGBBytesSurviveLinearLight() {
-        for value in 0...255 {
-            #expect(SRGB.byte(fromLinear: SRGB.linear(fromByte: UInt8(value))) == UInt8(value))
-        }
-    }
-
-    @Test func linearToByteRoundsInSRGBSpace() {
-        for step in 0...4096 {
-            let linear = Double(step) / 4096
-            let exact = (SRGB.encode(linear) * 255 + 0.5).rounded(.down)
-            #expect(Int(SRGB.byte(fromLinear: Float(linear))) == Int(exact))
-        }
-        #expect(SRGB.byte(fromLinear: -1) == 0 && SRGB.byte(fromLinear: 2) == 255 && SRGB.byte(fromLinear: .nan) == 0)
-        #expect(SRGB.byte(fromLinear: .infinity) == 255 && SRGB.byte(fromLinear: -.infinity) == 0)
-    }
-
-    /// The bin table gives exactly what counting every threshold gives: at each threshold, the
-    /// floats either side of it, every bin edge, and a dense sweep.
-    @Test func linearToByteMatchesCountingThresholds() {
-        func counted(_ value: Float) -> UInt8 { UInt8(SRGB.byteThresholds.count { $0 <= value }) }
-        var values: [Float] = [0, .leastNonzeroMagnitude, 1, Float(1).nextDown]
-        for t in SRGB.byteThresholds { values += [t.nextDown, t, t.nextUp] }
-        for bin in 0..<SRGB.binCount {
-            let edge = Float(bin) / Float(SRGB.binCount)
-            values += [edge.nextDown, edge, edge.nextUp]
-        }
-        for i in 0..<200_000 { values.append(Float(i) / 200_000) }
-        let wrong = values.filter { $0 >= 0 && $0 < 1 && SRGB.byte(fromLinear: $0) != counted($0) }
-        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
-    }
-
-    @Test func transferCurveIsTheIECPiecewiseOne() {
-        #expect(abs(SRGB.decode(0.5) - 0.21404114048223255) < 1e-12)
-        #expect(abs(SRGB.decode(0.04) - 0.04 / 12.92) < 1e-15)
-        #expect(abs(SRGB.encode(SRGB.decode(0.73)) - 0.73) < 1e-12)
-    }
-
-    @Test(arguments: [LightEncoding.linear, .sRGB])
-    func everyColourAlphaPairSurvivesPremultiplication(light: LightEncoding) {
-        // All 65,536 (colour, alpha) pairs: straight → premultiplied float → straight is exact.
-        var samples = [UInt8]()
-        for alpha in 1...255 { for colour in 0...255 { samples += [UInt8(colour), UInt8(255 - colour), UInt8(colour / 2), UInt8(alpha)] } }
-        let image = Image(width: 256, height: 255, rgba8: samples)
-        #expect(Image(Bitmap(image, light: light)) == image)
-        let transparent = Image(width: 1, height: 1, rgba8: [200, 100, 50, 0])
-        #expect(Image(Bitmap(transparent, light: light)).rgba8 == [0, 0, 0, 0])
-    }
-
-    @Test func sixteenBitKeepsPrecisionInTheBitmap() {
-        let image = Image(width: 2, height: 1, rgba16: [1000, 1001, 1002, 65535, 65535, 0, 0, 1])
-        let bitmap = Bitmap(image, light: .sRGB)
-        #expect(bitmap.pixels[0] != bitmap.pixels[1])
-        #expect(abs(bitmap.pixels[7] - 1 / 65535) < 1e-9)
-    }
-
+@Suite struct ColorParsingTests {
     @Test func colourParsing() throws {
         #expect(try Color(hex: "ff8000") == Color(red: 255, green: 128, blue: 0))
         #expect(try Color(hex: "#FF800080") == Color(red: 255, green: 128, blue: 0, alpha: 128))

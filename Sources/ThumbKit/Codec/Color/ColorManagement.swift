@@ -9,9 +9,9 @@ import Synchronization
 /// abstract or device-link profile), is never fatal: the pixels are left as they are (taken as
 /// sRGB) and the reason comes back as a warning. Each call uses its own lcms2 context, so calls on
 /// different threads do not share lcms2's error handler.
-public enum ColorManagement {
+package enum ColorManagement {
     /// The image in sRGB, and a warning when the source's colours could not be applied.
-    public static func convertToSRGB(_ image: Image, from source: ColorSource) -> (image: Image, warning: String?) {
+    package static func convertToSRGB(_ image: Image, from source: ColorSource) -> (image: Image, warning: String?) {
         if source.isSRGB { return (image, nil) }
         let profile: [UInt8]
         switch source {
@@ -88,7 +88,7 @@ public enum ColorManagement {
 
     /// An RGB matrix/TRC ICC profile from CIE xy white point and primaries (red, green, blue as
     /// x, y pairs) and a tone curve: the sRGB curve when `gamma` is nil, else linear = encoded^gamma.
-    public static func makeRGBProfile(white: (x: Double, y: Double), primaries: [Double],
+    package static func makeRGBProfile(white: (x: Double, y: Double), primaries: [Double],
                                       gamma: Double? = nil) throws(ColorProfileError) -> [UInt8] {
         precondition(primaries.count == 6, "three xy pairs")
         var buffer = tg_buffer()
@@ -111,7 +111,7 @@ public enum ColorManagement {
     /// under another name, which GIMP, Photoshop and cameras embed in most files. Such pixels are
     /// used as they are: the result is the same within that level, the image can stream, and the
     /// transform (a fifth of the time of a large photo) is skipped. Answers are cached per profile.
-    public static func isEffectivelySRGB(_ profile: [UInt8]) -> Bool {
+    package static func isEffectivelySRGB(_ profile: [UInt8]) -> Bool {
         if let known = equivalence.withLock({ $0[profile] }) { return known }
         var deviation: Int32 = 0
         var message = [CChar](repeating: 0, count: Int(TG_CMS_MESSAGE_SIZE))

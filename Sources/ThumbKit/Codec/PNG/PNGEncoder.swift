@@ -24,8 +24,9 @@ public struct PNGEncoder: Sendable {
     /// further levels stop paying for themselves (5: −2%, 6: −4% size, for 1.3× and 1.7× the time).
     public static let defaultCompressionLevel = 4
 
+    /// Which PNG colour type to write; `.automatic` picks the smallest lossless one.
     public var colorType: ColorTypeChoice
-    /// zlib level, 0…9.
+    /// zlib level, 0…9; `encode` throws for any other.
     public var compressionLevel: Int
     /// Adds an `sRGB` chunk saying the samples are sRGB.
     public var marksSRGB: Bool
@@ -33,8 +34,8 @@ public struct PNGEncoder: Sendable {
     /// not fit the written colour type (an RGB profile on a gray image).
     public var iccProfile: [UInt8]? = nil
 
+    /// An encoder with the given settings (checked when encoding, so no argument can trap).
     public init(colorType: ColorTypeChoice = .automatic, compressionLevel: Int = PNGEncoder.defaultCompressionLevel, marksSRGB: Bool = false) {
-        precondition((0...9).contains(compressionLevel), "zlib levels are 0…9")
         self.colorType = colorType
         self.compressionLevel = compressionLevel
         self.marksSRGB = marksSRGB
@@ -47,6 +48,9 @@ public struct PNGEncoder: Sendable {
     }
 
     func encode(_ layout: PNGLayout, width: Int, height: Int) throws(EncodeError) -> [UInt8] {
+        guard (0...9).contains(compressionLevel) else {
+            throw .failed(.png, reason: "compression level \(compressionLevel) is not 0…9")
+        }
         // Filtering does not pay on palette indexes and packed gray (the PNG spec's advice).
         let filters = layout.colorType == .palette || layout.bitDepth < 8
             ? Int32(PNG_FILTER_NONE_C) : Int32(PNG_ALL_FILTERS_C)
