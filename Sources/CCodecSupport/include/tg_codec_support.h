@@ -50,6 +50,12 @@ int tg_buffer_append(tg_buffer *buffer, const uint8_t *data, size_t length);
 /* Frees the bytes and empties the buffer (NULL is ignored). */
 void tg_buffer_free(tg_buffer *buffer);
 
+/* Opens path for reading if it is a regular file, and returns the descriptor (-1 on failure, with
+ * the reason in message). It is opened with O_NONBLOCK so that a FIFO cannot hang the open, checked
+ * with fstat on the open descriptor (so a file swapped in after a directory walk is checked too),
+ * then made blocking again. *size receives the file's size. */
+int tg_open_regular_file(const char *path, char *message, size_t message_size, uint64_t *size);
+
 /* Library versions are written into the caller's buffer (no static text that threads rewrite);
  * this size holds any of them. */
 #define TG_VERSION_SIZE 96

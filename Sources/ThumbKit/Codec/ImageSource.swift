@@ -49,24 +49,6 @@ public enum ImageSource: Sendable, Hashable {
         return try decoder.init(source: self, limits: limits)
     }
 
-    /// The bytes of the whole source: for a file, read once, at most `limits.maxFileBytes`.
-    func contents(limits: DecodeLimits) throws(DecodeError) -> [UInt8] {
-        let bytes: [UInt8]
-        switch self {
-        case .bytes(let data):
-            bytes = data
-        case .file(let path):
-            switch FileSystem.read(path, maxBytes: limits.maxFileBytes) {
-            case .failure(let failure): throw .unreadable(reason: failure.reason)
-            case .success(let data): bytes = data
-            }
-        }
-        if limits.maxFileBytes != 0 && UInt64(bytes.count) > limits.maxFileBytes {
-            throw .limitExceeded(LimitExceeded(limit: .fileBytes, actual: UInt64(bytes.count), allowed: limits.maxFileBytes))
-        }
-        return bytes
-    }
-
     /// A file larger than `limits.maxFileBytes` is refused from its size, before any byte is read
     /// and whichever decoder would read it (each still stops at the limit if the file grows).
     private func checkFileSize(limits: DecodeLimits) throws(DecodeError) {

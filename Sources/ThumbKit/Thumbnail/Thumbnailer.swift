@@ -36,6 +36,10 @@ public struct Thumbnailer: Sendable {
         }
         let fits = scales.map { plan(sourceWidth: decoding.width, sourceHeight: decoding.height, scale: $0) }
         for fit in fits { try checkOutputSize(fit) }
+        do {
+            try MemoryPlan(header: header, decoding: decoding, fits: fits, kernel: options.kernel)
+                .check(budget: options.limits.maxMemory, header: header)
+        } catch { throw .decode(error) }
 
         if decoding.streams {
             let bitmap: Bitmap

@@ -42,7 +42,7 @@ struct ThumbnailCommand: Command {
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("no inputs given") }
-        let options = try ThumbnailSettings.thumbnailOptions(arguments)
+        var options = try ThumbnailSettings.thumbnailOptions(arguments)
         let scales = try ThumbnailSettings.scales(arguments)
         let naming: OutputNaming
         do {
@@ -55,6 +55,7 @@ struct ThumbnailCommand: Command {
                                                naming: naming, settings: options.canonicalDescription)
         configuration.jobs = try arguments.value("jobs", default: BatchConfiguration.defaultJobs,
                                                  expected: "a number of jobs from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
+        options.limits = try CommonOptions.limits(arguments, jobs: configuration.jobs)
         configuration.force = arguments.has("force")
         configuration.includeHidden = arguments.has("hidden")
         configuration.sync = !arguments.has("no-fsync")
