@@ -33,10 +33,13 @@ struct ThumbnailCommand: Command {
             130/143 interrupted by SIGINT/SIGTERM.
 
             Limits: --max-pixels bounds every decoded image and output canvas; --max-file-bytes the
-            bytes read per file; one ancillary chunk is at most 8 MiB. Memory per job is about
-            2 x file bytes + 8 MiB + 150 x width + 40 x output pixels, plus 4 (8 if 16-bit) x source
-            pixels when the image is decoded whole (several scales, interlaced, or same size);
-            one scale of a non-interlaced PNG is streamed row by row. Only regular files are read.
+            bytes read per file; one ancillary chunk is at most 8 MiB; --max-memory what one job may
+            plan to hold, checked from the header before decoding. Files are read in chunks and
+            only up to the end of the image data. Memory per job is about 9 MiB + 64 x width +
+            40 x output pixels (+ the filter window), plus 4 (8 if 16-bit) x source pixels when
+            the image is decoded whole (several scales, interlaced, rotated, colour-converted or
+            same size), twice that when rotated or converted, and 6 x pixels for a progressive JPEG;
+            one scale of anything else is streamed row by row. Only regular files are read.
             """)
     }
 
