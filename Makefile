@@ -11,14 +11,15 @@ DEMO_OUT ?= demo-output
 
 all: build
 
-# libpng, zlib, libjpeg(-turbo) and lcms2 headers, found through pkg-config as Package.swift asks.
+# libpng, zlib, libjpeg(-turbo) and lcms2 headers, found through pkg-config as Package.swift asks;
+# GNU time, with which the tests and `make bench` measure peak memory.
 deps:
-	@if ! pkg-config --exists libpng zlib libjpeg lcms2 2>/dev/null; then \
+	@if ! pkg-config --exists libpng zlib libjpeg lcms2 2>/dev/null || [ ! -x /usr/bin/time ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "make: installing libpng-dev, zlib1g-dev, libjpeg-dev, liblcms2-dev and pkg-config"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev pkg-config >/dev/null; \
+	    echo "make: installing libpng-dev, zlib1g-dev, libjpeg-dev, liblcms2-dev, pkg-config and time"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev pkg-config time >/dev/null; \
 	  else \
-	    echo "make: development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev pkg-config" >&2; \
+	    echo "make: development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev pkg-config time" >&2; \
 	    exit 1; \
 	  fi; \
 	fi
