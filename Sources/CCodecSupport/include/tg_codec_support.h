@@ -21,7 +21,8 @@ enum {
     TG_LIMIT_PIXELS = 1,        /* width * height above max_pixels; width, height, actual = pixels */
     TG_LIMIT_DIMENSION = 2,     /* a side above max_dimension; width, height, actual = longer side */
     TG_LIMIT_FILE_BYTES = 3,    /* more encoded bytes than max_file_bytes; actual = bytes seen so far */
-    TG_LIMIT_SCANS = 4          /* more progressive scans than max_scans; actual = scans seen */
+    TG_LIMIT_SCANS = 4,         /* more progressive scans than max_scans; actual = scans seen */
+    TG_LIMIT_MEMORY = 5         /* more bytes to hold than max_memory; actual = bytes needed */
 };
 
 typedef struct {

@@ -79,6 +79,7 @@ public struct LimitExceeded: Sendable, Hashable {
         case Int(TG_LIMIT_DIMENSION): limit = .dimension
         case Int(TG_LIMIT_FILE_BYTES): limit = .fileBytes
         case Int(TG_LIMIT_SCANS): limit = .scans
+        case Int(TG_LIMIT_MEMORY): limit = .memory
         default: return nil
         }
         self.init(limit: limit, width: Int(hit.width), height: Int(hit.height), actual: hit.actual, allowed: hit.allowed)

@@ -11,11 +11,14 @@
 ///   + 4·d·w·h · (1, or 2 when rotated or   the decoded image (whole-image path only), and the
 ///                colour-converted)          copy a rotation or conversion makes
 ///   + 2·c·W·H   (progressive JPEG only)     libjpeg's coefficients, c components at full size
+///   + F + 4·w·h·k (WebP only)               the file's data F, which libwebp decodes from
+///                                           memory, and libwebp's working copies (k = 1 for
+///                                           a lossless image, 2 for an animation, else 0)
 ///   + 64·w                                  one source row, as samples and as float
 ///   + Σ 16·rᵢ·oᵢ                            each scale's filter window of rᵢ rows
 ///   + Σ 40·Oᵢ                               each scale's float canvas, its 8-bit copy and PNG
 ///
-/// The file itself does not count: decoders read it a chunk at a time and stop at the end of the
+/// Otherwise the file does not count: decoders read it a chunk at a time and stop at the end of the
 /// image data. `Tests/ThumbKitTests/Thumbnail/MemoryPlanTests.swift` holds the plan against the
 /// peak the process really reaches.
 struct MemoryPlan {
@@ -27,7 +30,8 @@ struct MemoryPlan {
     let bytes: UInt64
 
     /// The plan for `fits` (one per scale) of a source decoded as `decoding` says.
-    init(header: ImageHeader, decoding: DecodePlan, fits: [FitPlan], kernel: ResamplingKernel) {
+    /// `decoderBytes` is the decoder's own `workingBytes`.
+    init(header: ImageHeader, decoding: DecodePlan, fits: [FitPlan], kernel: ResamplingKernel, decoderBytes: UInt64) {
         let f = decoding.reduction
         let w = UInt64((header.storedWidth + f - 1) / f), h = UInt64((header.storedHeight + f - 1) / f)
         let d: UInt64 = header.bitDepth == 16 ? 2 : 1
@@ -36,9 +40,7 @@ struct MemoryPlan {
             let copies: UInt64 = decoding.orientation != .topLeft || decoding.colour != .none ? 2 : 1
             total += 4 * d * w * h * copies
         }
-        if header.format == .jpeg, header.scanOrder == .progressive, case .jpeg(_, let components, _) = header.details {
-            total += 2 * UInt64(components) * UInt64(header.storedWidth) * UInt64(header.storedHeight)
-        }
+        total += decoderBytes
         total += 64 * w
         let uprightHeight = decoding.orientation.swapsAxes ? w : h
         for fit in fits {

@@ -8,10 +8,10 @@ import Testing
     static func plan(_ source: ImageSource, scales: [Int] = [1], options: ThumbnailOptions = ThumbnailOptions()) throws -> (MemoryPlan, DecodePlan) {
         let decoder = try source.openDecoder(limits: options.limits)
         let thumbnailer = Thumbnailer(options: options)
-        let decoding = DecodePlan(header: decoder.header, reductions: type(of: decoder).reductions, options: options,
+        let decoding = DecodePlan(header: decoder.header, decoder: type(of: decoder), options: options,
                                   scales: scales) { thumbnailer.plan(sourceWidth: $0, sourceHeight: $1, scale: $2) }
         let fits = scales.map { thumbnailer.plan(sourceWidth: decoding.width, sourceHeight: decoding.height, scale: $0) }
-        return (MemoryPlan(header: decoder.header, decoding: decoding, fits: fits, kernel: options.kernel), decoding)
+        return (MemoryPlan(header: decoder.header, decoding: decoding, fits: fits, kernel: options.kernel, decoderBytes: decoder.workingBytes), decoding)
     }
 
     static let bomb = ImageSource.file(Fixtures.path("hostile/bomb-real-15000.png"))
@@ -92,10 +92,10 @@ import Testing
         options.shrinkOnLoad = shrinkOnLoad
         let decoder = try ImageSource.file(path).openDecoder(limits: options.limits)
         let thumbnailer = Thumbnailer(options: options)
-        let decoding = DecodePlan(header: decoder.header, reductions: type(of: decoder).reductions, options: options,
+        let decoding = DecodePlan(header: decoder.header, decoder: type(of: decoder), options: options,
                                   scales: scales) { thumbnailer.plan(sourceWidth: $0, sourceHeight: $1, scale: $2) }
         let fits = scales.map { thumbnailer.plan(sourceWidth: decoding.width, sourceHeight: decoding.height, scale: $0) }
-        return MemoryPlan(header: decoder.header, decoding: decoding, fits: fits, kernel: options.kernel).bytes
+        return MemoryPlan(header: decoder.header, decoding: decoding, fits: fits, kernel: options.kernel, decoderBytes: decoder.workingBytes).bytes
     }
 
     /// The documented per-job formula bounds what the process really holds, beyond what it holds

@@ -17,6 +17,7 @@ import Glibc
 final class JPEGDecoder: ImageDecoder {
     static let format = ImageFormat.jpeg
     static let reductions = [1, 2, 4, 8]
+    static let streamsRows = true
 
     /// Progressive scans allowed per image: libjpeg-turbo's own advice for untrusted files
     /// (djpeg -maxscans) is a few hundred; a real encoder writes about ten.
@@ -35,6 +36,13 @@ final class JPEGDecoder: ImageDecoder {
     private(set) var rowChannels = 4
     let bitDepth = 8
     private var started = false
+
+    /// A progressive file's coefficients, which libjpeg keeps for the whole image at full size
+    /// (2 bytes a sample, whatever the reduction); a sequential file needs a few rows.
+    var workingBytes: UInt64 {
+        guard header.scanOrder == .progressive, case .jpeg(_, let components, _) = header.details else { return 0 }
+        return 2 * UInt64(components) * UInt64(header.storedWidth) * UInt64(header.storedHeight)
+    }
 
     init(source: ImageSource, limits: DecodeLimits) throws(DecodeError) {
         var cLimits = tg_jpeg_limits(max_pixels: limits.maxPixels, max_dimension: limits.maxDimension,
