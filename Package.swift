@@ -45,6 +45,17 @@ let package = Package(
             name: "CLibWebP",
             dependencies: ["CWebPSystem", "CCodecSupport"]
         ),
+        // giflib as the system provides it (Debian ships no pkg-config file for it).
+        .systemLibrary(
+            name: "CGIFSystem",
+            providers: [.apt(["libgif-dev"])]
+        ),
+        // The only code that calls giflib (return codes, no longjmp).
+        .target(
+            name: "CLibGIF",
+            dependencies: ["CGIFSystem", "CCodecSupport"],
+            linkerSettings: [.linkedLibrary("gif")]
+        ),
         // Little CMS 2 as the system provides it (pkg-config lcms2).
         .systemLibrary(
             name: "CLCMSSystem",
@@ -63,7 +74,7 @@ let package = Package(
         .target(name: "CFileSync"),
         .target(
             name: "ThumbKit",
-            dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibLCMS", "CThumbKernels", "CFileSync"],
+            dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibGIF", "CLibLCMS", "CThumbKernels", "CFileSync"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Argument parsing, commands and printing; a library so the tests can drive it.

@@ -130,12 +130,12 @@ def files():
     profile = struct.pack(">I", 16 << 20) + b"\x00" * ((16 << 20) - 4)
     cases["iccp-inflates-to-16mib.png"] = (
         insert_after_ihdr(good, chunk(b"iCCP", b"bomb\x00\x00" + zlib.compress(profile, 9))), "decodes")
-    # Recognised by content as a JPEG, whatever the name says, and refused as one.
+    # Recognised by content, whatever the name says: a broken JPEG is refused as one, a GIF decodes.
     cases["jpeg-bytes.png"] = (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9",
                                "corrupt JPEG")
     cases["gif-bytes.png"] = (b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00"
-                              b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "not a PNG, JPEG or WebP file")
-    cases["text-bytes.png"] = (b"this is not an image\n", "not a PNG, JPEG or WebP file")
+                              b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "decodes")
+    cases["text-bytes.png"] = (b"this is not an image\n", "not a PNG, JPEG, WebP or GIF file")
     cases["no-idat.png"] = (SIGNATURE + ihdr(16, 12) + iend(), "IEND: out of place")
     cases["idat-garbage.png"] = (SIGNATURE + ihdr(16, 12) + chunk(b"IDAT", b"\x78\x9c" + b"\xff" * 40) + iend(),
                                  "IDAT")

@@ -1,4 +1,5 @@
 import CCodecSupport
+import CLibGIF
 import CLibJPEG
 import CLibLCMS
 import CLibPNG
@@ -14,6 +15,8 @@ package enum CodecVersions {
     package static let jpeg = "\(text(tg_jpeg_version)), \(lcms)"
     /// e.g. "libwebp 1.2.4".
     package static let webp = text(tg_webp_version)
+    /// e.g. "giflib 5.2.1".
+    package static let gif = text(tg_gif_version)
     /// e.g. "lcms2 2.14".
     static let lcms = text(tg_cms_version)
 

@@ -9,18 +9,22 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     case jpeg
     /// WebP (RFC 9649): lossy, lossless, alpha, animations (first frame), read through libwebp.
     case webp
+    /// GIF (87a and 89a): the first image, read through giflib.
+    case gif
 
     /// The name used in messages, e.g. "PNG", "WebP".
     public var description: String { self == .webp ? "WebP" : rawValue.uppercased() }
 
     /// The bytes every file of the format begins with, nil where any byte may stand: PNG's 8-byte
     /// signature (ISO/IEC 15948 §5.2); JPEG's start-of-image marker followed by the next marker's
-    /// 0xFF (ITU T.81 §B.1.1.3); WebP's RIFF header, whose size field varies (RFC 9649 §2.4).
+    /// 0xFF (ITU T.81 §B.1.1.3); WebP's RIFF header, whose size field varies (RFC 9649 §2.4);
+    /// GIF's "GIF87a" or "GIF89a".
     var signature: [UInt8?] {
         switch self {
         case .png: return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         case .jpeg: return [0xFF, 0xD8, 0xFF]
         case .webp: return Array("RIFF".utf8) + [nil, nil, nil, nil] + Array("WEBP".utf8)
+        case .gif: return Array("GIF8".utf8) + [nil] + Array("a".utf8)
         }
     }
 
@@ -40,5 +44,5 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
 
     /// Lower-case extensions that promise an image: a file so named that is not a supported image
     /// is a failure rather than silently skipped, because the user evidently meant it as input.
-    package static let fileExtensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
+    package static let fileExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif"]
 }

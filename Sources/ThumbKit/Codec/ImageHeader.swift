@@ -21,6 +21,8 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         /// WebP: lossless (VP8L) or lossy (VP8) first frame, and the frames of an animation (1
         /// for a still image; an animation is thumbnailed from its first frame).
         case webp(lossless: Bool, frames: Int)
+        /// GIF: palette indexes; the first image is thumbnailed.
+        case gif
     }
 
     /// The file's format.
@@ -78,6 +80,9 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         case .webp(let lossless, let frames):
             colour = lossless ? "webp lossless" : "webp lossy"
             layout = frames > 1 ? "animated, \(frames) frames" : "still"
+        case .gif:
+            colour = "gif palette"
+            layout = scanOrder == .interlaced ? "interlaced" : "not interlaced"
         }
         return "\(storedWidth)x\(storedHeight), \(colour), \(bitDepth)-bit, \(layout), " + (hasAlpha ? "transparency" : "opaque")
     }

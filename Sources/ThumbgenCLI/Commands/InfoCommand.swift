@@ -8,7 +8,7 @@ struct InfoCommand: Command {
         HelpText(
             overview: "Print each image's size, colour type, bit depth, layout and transparency.",
             usage: ["thumbgen info [--max-pixels N] [--max-file-bytes N] FILE..."],
-            arguments: [("FILE", "PNG, JPEG or WebP files to describe.")],
+            arguments: [("FILE", "PNG, JPEG, WebP or GIF files to describe.")],
             options: [CommonOptions.maxPixels, CommonOptions.maxFileBytes],
             footer: """
             Prints one line per file, the size as stored (before any EXIF orientation):

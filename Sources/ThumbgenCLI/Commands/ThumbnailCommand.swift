@@ -20,10 +20,10 @@ struct ThumbnailCommand: Command {
 
     var help: HelpText {
         HelpText(
-            overview: "Make PNG thumbnails of PNG, JPEG and WebP files and directory trees.",
+            overview: "Make PNG thumbnails of PNG, JPEG, WebP and GIF files and directory trees.",
             usage: ["thumbgen [options] INPUT...", "thumbgen info FILE...", "thumbgen stars [options]",
                     "thumbgen check MANIFEST..."],
-            arguments: [("INPUT", "PNG, JPEG or WebP files, or directories walked recursively in sorted order.")],
+            arguments: [("INPUT", "PNG, JPEG, WebP or GIF files, or directories walked recursively in sorted order.")],
             options: ThumbnailSettings.options + Self.batchOptions + [OptionSpec("version", help: "Show the version.")],
             footer: """
             Output is always PNG, 8 bits per channel, in the smallest lossless colour type;

@@ -31,10 +31,10 @@ import Testing
         let outcome = try #require(Self.expected[name])
         let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 16, height: 16)))
         if outcome == "decodes" {
-            let info = try PNGDecoder(path: path).header
+            let info = try ImageSource.file(path).header()
             #expect(info.width > 0 && info.height > 0)
             if info.width * info.height <= Self.wholeDecodeLimit {
-                let image = try PNGDecoder.decode(path: path)
+                let image = try ImageSource.file(path).decodeAsStored()
                 #expect(image.width == info.width && image.height == info.height)
             }
             #if DEBUG

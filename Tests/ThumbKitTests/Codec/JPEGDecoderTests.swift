@@ -126,8 +126,9 @@ import Testing
         // A quantisation table numbered 15 (there are four).
         let badTable: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x0F] + [UInt8](repeating: 1, count: 64) + [0xFF, 0xD9]
         #expect(throws: DecodeError.corrupt(.jpeg, reason: "Bogus DQT index 15")) { try JPEGDecoder(bytes: badTable) }
-        #expect(throws: DecodeError.unrecognised) { try ImageSource.bytes(Array("GIF89a".utf8)).header() }
-        #expect(DecodeError.unrecognised.message == "not a PNG, JPEG or WebP file")
+        #expect(throws: DecodeError.unrecognised) { try ImageSource.bytes(Array("BM6\u{0}\u{0}\u{0}".utf8)).header() }   // BMP
+        #expect(throws: DecodeError.truncated) { try ImageSource.bytes(Array("GIF89a".utf8)).header() }
+        #expect(DecodeError.unrecognised.message == "not a PNG, JPEG, WebP or GIF file")
     }
 
     @Test func pixelLimitIsCheckedFromTheHeader() throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import ThumbKit
 
 /// WebP through the front door: conformance with Pillow's independent libwebp build (references
-/// recorded by `Scripts/make-webp-fixtures.py`), the header, and hostile files.
+/// recorded by `Scripts/make-format-fixtures.py`), the header, and hostile files.
 @Suite struct WebPDecoderTests {
     static let names = ["lossy", "lossy-alpha", "lossless", "lossless-opaque", "lossless-icc", "lossy-exif-6", "animated"]
 
