@@ -49,7 +49,7 @@ assets: build
 # Measures thumbgen as `make install` builds it (Swift runtime linked in). A/B against another build:
 # THUMBGEN_BASELINE_BIN=/path/to/before/.build/static/release/thumbgen make bench (each thumbgen
 # measurement also runs that binary in the same rounds; the report adds after/before ratios).
-# BENCH_RUNS=N sets the rounds (default 5); BENCH_ONLY=memory runs only the peak-memory sections.
+# BENCH_RUNS=N sets the rounds (default 5); BENCH_ONLY=memory runs only the peak-memory sections, BENCH_ONLY=formats those and the WebP/GIF input ones.
 bench: deps
 	$(SWIFT) build -c release --product thumbgen --scratch-path .build/static --static-swift-stdlib
 	$(SWIFT) build -c release --product thumbgen-bench

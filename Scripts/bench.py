@@ -45,7 +45,8 @@ BENCH = os.path.abspath(os.environ.get("THUMBGEN_BENCH_BIN", os.path.join(ROOT, 
 BASELINE = os.path.abspath(os.environ["THUMBGEN_BASELINE_BIN"]) if os.environ.get("THUMBGEN_BASELINE_BIN") else None
 CORPUS = os.path.join(ROOT, ".build", "bench-corpus")
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
-# BENCH_ONLY=memory: the peak-memory sections alone (a few minutes instead of half an hour).
+# BENCH_ONLY=memory: the peak-memory sections alone (a few minutes instead of half an hour);
+# BENCH_ONLY=formats: the memory sections and the new input formats (WebP, GIF) against vipsthumbnail.
 ONLY = os.environ.get("BENCH_ONLY", "")
 BOX = 256
 # GNU time measures each command's peak RSS (see run_measured); Debian package "time".
@@ -241,12 +242,32 @@ def build_corpus():
     return {"large": large, "many": many}
 
 
-def images(directory):
+def images(directory, extensions=(".png", ".jpg", ".jpeg")):
     out = []
     for base, dirs, files in os.walk(directory):
         dirs.sort()
-        out += [os.path.join(base, f) for f in sorted(files) if f.lower().endswith((".png", ".jpg", ".jpeg"))]
+        out += [os.path.join(base, f) for f in sorted(files) if f.lower().endswith(extensions)]
     return out
+
+
+def format_corpus(photos, count=20):
+    """The first `count` photos of the JPEG set as WebP (libwebp through Pillow, quality 80) and GIF
+    (Pillow, 256 colours), made once into the bench corpus folder: real-size files of the formats
+    thumbgen reads beside PNG and JPEG. Returns {format: directory}, empty without Pillow."""
+    if not have_pillow():
+        return {}
+    made = {}
+    for extension, save in (("webp", "im.save(out, quality=80, method=4)"), ("gif", "im.quantize(256).save(out)")):
+        directory = os.path.join(CORPUS, "formats", extension)
+        if len(images(directory, ("." + extension,))) < count:
+            os.makedirs(directory, exist_ok=True)
+            script = ("import sys\nfrom PIL import Image\n"
+                      "for i, p in enumerate(sys.argv[2:]):\n"
+                      " im = Image.open(p).convert('RGB'); out = '%s/%02d.{0}' % (sys.argv[1], i)\n"
+                      " {1}\n").format(extension, save)
+            subprocess.run([sys.executable, "-c", script, directory] + photos[:count], check=True)
+        made[extension] = directory
+    return made
 
 
 def jpeg_segments(data):
@@ -421,6 +442,32 @@ def rss_ab(label, after, prior):
             f" after/before RSS {ratio(after[2], prior[2]):.2f}x, wall {ratio(after[0], prior[0]):.2f}x")
 
 
+def formats_section(corpus, have_vips, env1):
+    """Issue #16's bar for each new input format: 20 real-size files at least as fast as
+    vipsthumbnail (one thread each) on the same files."""
+    jpegs = [p for name, d in corpus.items() if name.startswith("photos-jpeg") for p in images(d)]
+    if not jpegs:
+        TARGETS.append("  n/a  new input formats: no photos-jpeg set to make them from (make-corpus.sh)")
+        return
+    for extension, directory in format_corpus(jpegs).items():
+        files = images(directory, ("." + extension,))
+        commands = [(f"thumbgen -j1", lambda out, d=directory: [BIN, d, "-o", out, "--size", str(BOX), "-j1",
+                                                                "--progress", "never"], None)]
+        if have_vips:
+            commands.append(("vipsthumbnail (1 thread)", lambda out, f=files: ["vipsthumbnail", "-s", str(BOX), "-o",
+                                                                               os.path.join(out, "%s.png")] + f, env1))
+        rows = round_robin(commands)
+        print(f"\n{extension}: {len(files)} files made from the JPEG photos, into a {BOX}x{BOX} box; median (min) of {RUNS} runs")
+        for label, m in rows:
+            print(f"  {label:<28}{m[0]:8.2f} s ({m.min_wall:.2f}){m[1]:8.2f} s CPU ({m.min_cpu:.2f}){m[2]:7.0f} MiB")
+        by = dict(rows)
+        if "vipsthumbnail (1 thread)" in by:
+            vips, ours = by["vipsthumbnail (1 thread)"], by["thumbgen -j1"]
+            target(f"{extension} input: speed vs vipsthumbnail (their wall / thumbgen -j1 wall)", vips[0] / ours[0], 1.0, True,
+                   vips.min_wall / ours.min_wall)
+        sys.stdout.flush()
+
+
 def main():
     if not os.access(TIME, os.X_OK):
         sys.exit("bench: GNU time measures peak memory and is missing; run: sudo apt-get install -y time")
@@ -498,7 +545,9 @@ def main():
 
     have_vips, have_convert, pillow_installed = shutil.which("vipsthumbnail"), shutil.which("convert"), have_pillow()
     env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
-    for name, directory in (corpus.items() if ONLY != "memory" else []):
+    if ONLY == "formats":
+        formats_section(corpus, have_vips, env1)
+    for name, directory in (corpus.items() if ONLY == "" else []):
         files = images(directory)
         thumbgen = lambda binary, *flags: lambda out: [binary, directory, "-o", out, "--size", str(BOX), *flags,
                                                        "--progress", "never"]
@@ -556,6 +605,8 @@ def main():
                 target(f"{name}: speed vs {other}, thumbgen -j1 --no-fsync", by[other][0] / j1n[0], goal, True,
                        by[other].min_wall / j1n.min_wall)
         sys.stdout.flush()
+    if ONLY == "":
+        formats_section(corpus, have_vips, env1)
     shutil.rmtree(OUTPUTS, ignore_errors=True)
     print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
     print("\n".join(TARGETS))
