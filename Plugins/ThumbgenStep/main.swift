@@ -116,6 +116,10 @@ case "stars":
     makeDirectories(setDirectory)
     let spec = setDirectory + "/spec.json"
     guard writeFile(Array(set.specJSON.utf8), spec) else { fail("cannot write \(spec): \(String(cString: strerror(errno)))") }
+    // `thumbgen stars` reports "15 badges written to …" on standard output; a build log needs
+    // only failures, which go to standard error.
+    let null = open("/dev/null", O_WRONLY)
+    if null >= 0 { dup2(null, 1) }
     become(thumbgen, ["stars", "--spec", spec, "-o", setDirectory + "/png"])
 default:
     fail("thumbgen-plugin-step: unknown step \(kind)")
