@@ -29,9 +29,12 @@ build: deps
 	$(SWIFT) build -c $(CONFIG) --product thumbgen
 
 # Pixel-heavy tests run in release: Swift image loops are 10-100x slower in debug.
+# Then the build tool plugin end to end on Examples/RatingsApp (debug, scratch paths under .build/):
+# its test, the no-op rebuild, one touched image, a bad thumbgen.json, the command plugin.
 test: deps
 	$(SWIFT) build -c release --product thumbgen
 	$(SWIFT) test -c release
+	SWIFT=$(SWIFT) Scripts/plugin-test.sh
 
 # The main job on the bundled sample images.
 demo: build

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -6,6 +6,10 @@ let package = Package(
     products: [
         .library(name: "ThumbKit", targets: ["ThumbKit"]),
         .executable(name: "thumbgen", targets: ["thumbgen"]),
+        // Thumbnails and star badges as resources of the target that uses it, from its thumbgen.json.
+        .plugin(name: "ThumbgenPlugin", targets: ["ThumbgenPlugin"]),
+        // `swift package thumbgen`: the same files written into the package folder, to check in.
+        .plugin(name: "ThumbgenCommand", targets: ["ThumbgenCommand"]),
     ],
     targets: [
         // What the C codec modules share: limits reported as data, message copying.
@@ -87,6 +91,30 @@ let package = Package(
             name: "thumbgen",
             dependencies: ["ThumbgenCLI"],
             swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Runs thumbgen through build commands with declared inputs and outputs (Plugins/ThumbgenPlugin).
+        .plugin(
+            name: "ThumbgenPlugin",
+            capability: .buildTool(),
+            dependencies: ["thumbgen", "thumbgen-plugin-step"]
+        ),
+        // What each of ThumbgenPlugin's build commands runs: reads thumbgen.json when the command
+        // runs, then becomes thumbgen (SwiftPM does not rerun plugins when only a file's contents
+        // change).
+        .executableTarget(
+            name: "thumbgen-plugin-step",
+            path: "Plugins/ThumbgenStep",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // The same plan as ThumbgenPlugin, run at once into the package folder (Plugins/ThumbgenCommand).
+        .plugin(
+            name: "ThumbgenCommand",
+            capability: .command(
+                intent: .custom(verb: "thumbgen",
+                                description: "Write the thumbnails and star badges of each target's thumbgen.json into the package folder"),
+                permissions: [.writeToPackageDirectory(reason: "thumbgen writes the generated images into the target folders")]
+            ),
+            dependencies: ["thumbgen", "thumbgen-plugin-step"]
         ),
         .target(name: "CFuzzDriver"),
         // libFuzzer target over decode → thumbnail → encode (`make fuzz`); replays files otherwise.
