@@ -10,6 +10,7 @@ struct CheckCommand: Command {
         OptionSpec("jobs", short: "j", value: "N", help: "Regenerate N outputs at once (default: the number of cores)."),
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
+        CommonOptions.summary,
     ]
 
     var help: HelpText {
@@ -22,6 +23,8 @@ struct CheckCommand: Command {
             Each output is compared on disk and regenerated from its source with the recorded settings.
             The pixel hash (SHA-256 of the decoded RGBA8 samples) survives zlib and libpng upgrades; the file
             hash (SHA-256 of the PNG bytes) does not, so a file-only mismatch means the encoder changed.
+            Each output that differs is one line, OUTPUT: what differs (several differences joined by "; ").
+            The last line, N outputs checked, M differ, is printed on a terminal or with --summary.
             Exit status: 0 all match, 1 any mismatch or unreadable output.
             """)
     }
@@ -32,10 +35,10 @@ struct CheckCommand: Command {
         options.limits = try CommonOptions.limits(arguments)
         let jobs = try arguments.value("jobs", default: BatchConfiguration.defaultJobs,
                                        expected: "a number of jobs from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
-        var manifests: [String] = []
-        for path in arguments.positionals {
+        var manifests: [FilePath] = []
+        for path in arguments.positionalPaths {
             var st = stat()
-            if stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+            if path.withCString({ stat($0, &st) }) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
                 let found = Batch.manifestPaths(in: path)
                 if found.isEmpty {
                     console.fail(path, "no thumbgen-manifest*.json in this folder")
@@ -48,7 +51,7 @@ struct CheckCommand: Command {
         }
         do {
             let report = try Batch.check(manifestPaths: manifests, renderer: ThumbnailSettings.renderer(options), jobs: jobs)
-            console.err(report.formatted(prefix: "thumbgen: "))
+            console.err(report.formatted(prefix: "thumbgen: ", counts: CommonOptions.showsSummary(arguments, console: console)))
             return report.mismatches.isEmpty ? .success : .failure
         } catch {
             console.err("thumbgen: \(error.message)\n")
