@@ -84,6 +84,12 @@ package enum Batch {
         try BatchChecker(renderer: renderer, settings: settings, jobs: jobs).check(manifestPaths: manifestPaths)
     }
 
+    /// `check(manifestPaths:renderer:settings:jobs:)` for manifests named as text.
+    package static func check(manifestPaths: [String], renderer: @escaping BatchRenderer, settings: String? = nil,
+                             jobs: Int = BatchConfiguration.defaultJobs) throws(BatchError) -> CheckReport {
+        try check(manifestPaths: manifestPaths.map { FilePath($0) }, renderer: renderer, settings: settings, jobs: jobs)
+    }
+
     /// The manifests directly inside `outputDirectory` (unsharded and every shard's), sorted, so
     /// `check` can be pointed at an output directory.
     package static func manifestPaths(in outputDirectory: FilePath) -> [FilePath] {

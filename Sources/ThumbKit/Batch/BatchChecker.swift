@@ -82,7 +82,10 @@ package struct BatchChecker: Sendable {
         }
         if !toRender.isEmpty {
             let rendered: [RenderedOutput]
-            switch SourceFile.open(source).flatMap({ $0.imageSource() }) {
+            // The open file must outlive the rendering: the image source reads through it.
+            let file = SourceFile.open(source)
+            defer { withExtendedLifetime(file) {} }
+            switch file.flatMap({ $0.imageSource() }) {
             case .failure(let f):
                 for index in toRender { report(index, .regenerationFailed(reason: "cannot read source \(source): \(f.reason)")) }
                 return ordered(mismatches)

@@ -46,6 +46,8 @@ struct BatchWorker: Sendable {
         case .failure(let f): return failure("cannot read: \(f.reason)")
         case .success(let opened): file = opened
         }
+        // The image source below reads through this descriptor: it stays open until the end.
+        defer { withExtendedLifetime(file) {} }
         let fingerprint: SourceFingerprint
         switch file.sha256(maxBytes: limit) {
         case .failure(let f): return failure("cannot read: \(f.reason)")

@@ -101,6 +101,9 @@ package struct Manifest: Sendable, Equatable {
         }
     }
 
+    /// `load(path:)` for a path given as text.
+    package static func load(path: String) throws(BatchError) -> Manifest { try load(path: FilePath(path)) }
+
     /// The manifest at `path`, or an empty one when there is none or it cannot be used: a
     /// missing or damaged manifest only costs a rebuild, never a failed run.
     static func loadOrEmpty(path: FilePath) -> Manifest {

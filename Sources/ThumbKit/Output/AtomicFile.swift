@@ -101,6 +101,11 @@ package enum AtomicFile {
         return StagedFile(temporaryPath: temporary, path: path)
     }
 
+    /// `stage(_:to:)` for a path given as text.
+    package static func stage(_ bytes: [UInt8], to path: String) throws(FileWriteError) -> StagedFile {
+        try stage(bytes, to: FilePath(path))
+    }
+
     /// Makes the staged files' data durable (unless `syncData` is false), then renames each over
     /// its destination, in order. Returns one entry per file: nil when it is in place, or why it
     /// is not (its temporary file is then removed). The renames themselves become durable with
