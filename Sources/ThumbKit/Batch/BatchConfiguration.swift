@@ -26,7 +26,8 @@ package struct BatchConfiguration: Sendable {
     /// is written regardless. 0 checkpoints after every file.
     package var checkpointSeconds: Double = 30
     /// Largest source file read, in bytes (the CLI's `--max-file-bytes`); 0 = no limit. Checked
-    /// from `stat` before reading, since a worker holds a whole source in memory.
+    /// from `stat` before reading, and again while hashing, so a file that grew is not read on
+    /// without end.
     package var maxSourceBytes: UInt64 = 0
     /// Flush outputs to disk (`fsync`) before renaming them into place; default true. Each output
     /// directory is synced once before every manifest write rather than after every file, so the

@@ -1,8 +1,8 @@
 /// Turns a configuration into a `BatchPlan`: walks the inputs, recognises images by content,
 /// names the outputs, rejects colliding outputs, and keeps this shard's slice.
 ///
-/// Only the first few bytes of each file are read here; whole files are read one per worker
-/// while running, so memory stays bounded by the jobs in flight.
+/// Only the first few bytes of each file are read here; files are hashed and decoded one per
+/// worker while running, in bounded pieces, so memory stays bounded by the jobs in flight.
 package struct BatchPlanner: Sendable {
     package let configuration: BatchConfiguration
 
