@@ -34,6 +34,17 @@ let package = Package(
             name: "CLibJPEG",
             dependencies: ["CJPEGSystem", "CCodecSupport"]
         ),
+        // libwebp and its container parser as the system provides them (pkg-config libwebpdemux).
+        .systemLibrary(
+            name: "CWebPSystem",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        // The only code that calls libwebp (status codes, no longjmp).
+        .target(
+            name: "CLibWebP",
+            dependencies: ["CWebPSystem", "CCodecSupport"]
+        ),
         // Little CMS 2 as the system provides it (pkg-config lcms2).
         .systemLibrary(
             name: "CLCMSSystem",
@@ -52,7 +63,7 @@ let package = Package(
         .target(name: "CFileSync"),
         .target(
             name: "ThumbKit",
-            dependencies: ["CLibPNG", "CLibJPEG", "CLibLCMS", "CThumbKernels", "CFileSync"],
+            dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibLCMS", "CThumbKernels", "CFileSync"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Argument parsing, commands and printing; a library so the tests can drive it.

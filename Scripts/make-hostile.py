@@ -134,11 +134,25 @@ def files():
     cases["jpeg-bytes.png"] = (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9",
                                "corrupt JPEG")
     cases["gif-bytes.png"] = (b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00"
-                              b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "not a PNG or JPEG file")
-    cases["text-bytes.png"] = (b"this is not an image\n", "not a PNG or JPEG file")
+                              b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "not a PNG, JPEG or WebP file")
+    cases["text-bytes.png"] = (b"this is not an image\n", "not a PNG, JPEG or WebP file")
     cases["no-idat.png"] = (SIGNATURE + ihdr(16, 12) + iend(), "IEND: out of place")
     cases["idat-garbage.png"] = (SIGNATURE + ihdr(16, 12) + chunk(b"IDAT", b"\x78\x9c" + b"\xff" * 40) + iend(),
                                  "IDAT")
+    # The PNG specification puts IHDR first. Text chunks are skipped unread, which must not skip
+    # the check; nor may an unknown ancillary chunk, or a known one libpng would catch itself.
+    after_signature = good[8:]
+    cases["text-before-ihdr.png"] = (
+        SIGNATURE + chunk(b"tEXt", b"Comment\x00first") + after_signature, "IHDR is not the first chunk")
+    cases["ztxt-before-ihdr.png"] = (
+        SIGNATURE + chunk(b"zTXt", b"Comment\x00\x00" + zlib.compress(b"first")) + after_signature,
+        "IHDR is not the first chunk")
+    cases["unknown-before-ihdr.png"] = (
+        SIGNATURE + chunk(b"ruBy", b"hello") + after_signature, "IHDR is not the first chunk")
+    cases["gama-before-ihdr.png"] = (
+        SIGNATURE + chunk(b"gAMA", struct.pack(">I", 45455)) + after_signature, "IHDR is not the first chunk")
+    # Bytes after IEND are never read: the image decodes whatever follows it.
+    cases["garbage-after-iend.png"] = (good + b"\x00" * 4096 + b"not png", "decodes")
     return cases
 
 

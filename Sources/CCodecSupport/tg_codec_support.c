@@ -1,8 +1,12 @@
 #include "tg_codec_support.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void tg_copy_message(char *dst, size_t size, const char *src) {
     if (size == 0) return;
@@ -33,4 +37,27 @@ void tg_buffer_free(tg_buffer *b) {
     b->data = NULL;
     b->size = 0;
     b->capacity = 0;
+}
+
+int tg_open_regular_file(const char *path, char *message, size_t message_size, uint64_t *size) {
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        tg_copy_message(message, message_size, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        tg_copy_message(message, message_size, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        tg_copy_message(message, message_size, S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+        close(fd);
+        return -1;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    *size = (uint64_t)st.st_size;
+    return fd;
 }

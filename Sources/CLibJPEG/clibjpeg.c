@@ -8,10 +8,13 @@
  */
 #include "clibjpeg.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jpeglib.h>
 #include <jerror.h>
@@ -30,6 +33,7 @@ struct tg_jpeg_reader {
     int raw_cmyk;
     int convert_cmyk;           /* rows come out as CMYK and are converted to RGBA here */
     int row_channels;           /* 3 (RGB) or 4 (RGBA, or raw CMYK) per output pixel */
+    struct file_source *file;   /* the source when reading a file, else NULL (memory) */
     const uint8_t *base;        /* the encoded bytes while lent (tg_jpeg_rebase_memory), else NULL */
     size_t size;
     size_t parked;              /* offset of libjpeg's read position while the bytes are not lent */
@@ -107,6 +111,63 @@ static void progress_monitor(j_common_ptr cinfo) {
     }
 }
 
+/* ---- reading a file ---- */
+
+/* A source manager over a file descriptor: libjpeg asks for more data as it needs it, so the file
+ * is read in chunks of TG_JPEG_CHUNK bytes and reading stops at EOI. At the end of the file it
+ * does what libjpeg's own stdio source does: warns (JWRN_JPEG_EOF, which emit_message turns into
+ * "file is truncated" unless a partial image is allowed) and inserts a fake EOI. */
+#define TG_JPEG_CHUNK 65536
+
+struct file_source {
+    struct jpeg_source_mgr pub;
+    int fd;
+    uint64_t bytes_read;
+    uint64_t max_bytes;
+    JOCTET buffer[TG_JPEG_CHUNK];
+};
+
+static void file_init_source(j_decompress_ptr cinfo) { (void)cinfo; }
+static void file_term_source(j_decompress_ptr cinfo) { (void)cinfo; }
+
+static boolean file_fill_input_buffer(j_decompress_ptr cinfo) {
+    struct tg_jpeg_reader *r = reader_of((j_common_ptr)cinfo);
+    struct file_source *s = r->file;
+    ssize_t got;
+    do got = read(s->fd, s->buffer, sizeof s->buffer); while (got < 0 && errno == EINTR);
+    if (got < 0) {
+        char text[TG_JPEG_MESSAGE_SIZE];
+        snprintf(text, sizeof text, "read error: %s", strerror(errno));
+        fail_jump(r, TG_JPEG_ERR_OPEN, text);
+    }
+    if (got == 0) {
+        WARNMS(cinfo, JWRN_JPEG_EOF);
+        s->buffer[0] = 0xFF;
+        s->buffer[1] = JPEG_EOI;
+        got = 2;
+    } else {
+        s->bytes_read += (uint64_t)got;
+        if (s->max_bytes != 0 && s->bytes_read > s->max_bytes) {
+            r->limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, s->bytes_read, s->max_bytes};
+            fail_jump(r, TG_JPEG_ERR_LIMIT, "file is larger than the byte limit");
+        }
+    }
+    s->pub.next_input_byte = s->buffer;
+    s->pub.bytes_in_buffer = (size_t)got;
+    return TRUE;
+}
+
+static void file_skip_input_data(j_decompress_ptr cinfo, long count) {
+    struct jpeg_source_mgr *src = cinfo->src;
+    if (count <= 0) return;
+    while ((size_t)count > src->bytes_in_buffer) {
+        count -= (long)src->bytes_in_buffer;
+        (void)file_fill_input_buffer(cinfo);
+    }
+    src->next_input_byte += count;
+    src->bytes_in_buffer -= (size_t)count;
+}
+
 static int space_of(J_COLOR_SPACE space) {
     switch (space) {
     case JCS_GRAYSCALE: return TG_JPEG_CS_GRAY;
@@ -118,13 +179,14 @@ static int space_of(J_COLOR_SPACE space) {
     }
 }
 
-static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t size,
+/* Checks what the size alone and the first bytes say, before libjpeg is set up. */
+static int check_start(struct tg_jpeg_reader *r, const uint8_t *head, size_t head_size, uint64_t size,
                        const tg_jpeg_limits *limits) {
     if (size == 0) {
         copy_message(r->message, "file is empty");
         return TG_JPEG_ERR_NOT_JPEG;
     }
-    if (size < 2 || data[0] != 0xFF || data[1] != 0xD8) {
+    if (head_size < 2 || head[0] != 0xFF || head[1] != 0xD8) {
         copy_message(r->message, "not a JPEG file (no start-of-image marker)");
         return TG_JPEG_ERR_NOT_JPEG;
     }
@@ -133,6 +195,12 @@ static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t siz
         copy_message(r->message, "file is larger than the byte limit");
         return TG_JPEG_ERR_LIMIT;
     }
+    return TG_JPEG_OK;
+}
+
+/* Sets up libjpeg with the memory source (data non-NULL) or the file source, and reads the header. */
+static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t size,
+                       const tg_jpeg_limits *limits) {
     r->max_scans = limits->max_scans;
     r->cinfo.err = jpeg_std_error(&r->err);
     r->err.error_exit = error_exit;
@@ -142,11 +210,24 @@ static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t siz
     }
     jpeg_create_decompress(&r->cinfo);
     r->created = 1;
+    /* libjpeg refuses (JERR_NO_BACKING_STORE, "out of memory") rather than allocate more than
+     * the budget, e.g. a progressive image's coefficient buffer. */
+    if (limits->max_memory != 0) r->cinfo.mem->max_memory_to_use = (long)(limits->max_memory > (uint64_t)LONG_MAX ? LONG_MAX : limits->max_memory);
     r->progress.progress_monitor = progress_monitor;
     r->cinfo.progress = &r->progress;
-    r->base = data;
-    r->size = size;
-    jpeg_mem_src(&r->cinfo, data, (unsigned long)size);
+    if (r->file) {
+        r->file->pub.init_source = file_init_source;
+        r->file->pub.fill_input_buffer = file_fill_input_buffer;
+        r->file->pub.skip_input_data = file_skip_input_data;
+        r->file->pub.resync_to_restart = jpeg_resync_to_restart;
+        r->file->pub.term_source = file_term_source;
+        r->file->max_bytes = limits->max_file_bytes;
+        r->cinfo.src = &r->file->pub;
+    } else {
+        r->base = data;
+        r->size = size;
+        jpeg_mem_src(&r->cinfo, data, (unsigned long)size);
+    }
     /* EXIF (APP1) and ICC (APP2) are kept whole; a marker holds at most 65533 bytes. */
     jpeg_save_markers(&r->cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_save_markers(&r->cinfo, JPEG_APP0 + 2, 0xFFFF);
@@ -181,17 +262,9 @@ static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t siz
     return TG_JPEG_OK;
 }
 
-int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *limits,
-                        tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE],
-                        tg_limit_hit *limit) {
-    *out = NULL;
-    *limit = (tg_limit_hit){0};
-    struct tg_jpeg_reader *r = calloc(1, sizeof *r);
-    if (!r) {
-        copy_message(message, "out of memory");
-        return TG_JPEG_ERR_MEMORY;
-    }
-    int status = open_header(r, data, size, limits);
+/* Hands the opened reader out, or closes it and reports why it failed. */
+static int finish_open(struct tg_jpeg_reader *r, int status, tg_jpeg_reader **out, tg_jpeg_info *info,
+                       char message[TG_JPEG_MESSAGE_SIZE], tg_limit_hit *limit) {
     if (status != TG_JPEG_OK) {
         copy_message(message, r->message);
         *limit = r->limit;
@@ -203,10 +276,52 @@ int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *
     return TG_JPEG_OK;
 }
 
+int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *limits,
+                        tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE],
+                        tg_limit_hit *limit) {
+    *out = NULL;
+    *limit = (tg_limit_hit){0};
+    struct tg_jpeg_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        copy_message(message, "out of memory");
+        return TG_JPEG_ERR_MEMORY;
+    }
+    int status = check_start(r, data, size, size, limits);
+    if (status == TG_JPEG_OK) status = open_header(r, data, size, limits);
+    return finish_open(r, status, out, info, message, limit);
+}
+
+int tg_jpeg_open_file(const char *path, const tg_jpeg_limits *limits, tg_jpeg_reader **out,
+                      tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE], tg_limit_hit *limit) {
+    *out = NULL;
+    *limit = (tg_limit_hit){0};
+    uint64_t size = 0;
+    int fd = tg_open_regular_file(path, message, TG_JPEG_MESSAGE_SIZE, &size);
+    if (fd < 0) return TG_JPEG_ERR_OPEN;
+    struct tg_jpeg_reader *r = calloc(1, sizeof *r);
+    struct file_source *file = calloc(1, sizeof *file);
+    if (!r || !file) {
+        free(r);
+        free(file);
+        close(fd);
+        copy_message(message, "out of memory");
+        return TG_JPEG_ERR_MEMORY;
+    }
+    file->fd = fd;
+    r->file = file;
+    uint8_t head[2] = {0, 0};
+    ssize_t got;
+    do got = pread(fd, head, sizeof head, 0); while (got < 0 && errno == EINTR);
+    int status = check_start(r, head, got > 0 ? (size_t)got : 0, size, limits);
+    if (status == TG_JPEG_OK) status = open_header(r, NULL, 0, limits);
+    return finish_open(r, status, out, info, message, limit);
+}
+
 /* libjpeg's memory source reads through next_input_byte. While the bytes are not lent, the read
  * position is parked as an offset; a pointer outside the bytes (libjpeg's fake EOI, inserted when
  * the data runs out) is left alone. */
 void tg_jpeg_rebase_memory(tg_jpeg_reader *r, const uint8_t *data) {
+    if (r->file) return;
     struct jpeg_source_mgr *src = r->cinfo.src;
     if (!src) {
         r->base = data;
@@ -402,6 +517,10 @@ const tg_limit_hit *tg_jpeg_reader_limit(const tg_jpeg_reader *r) { return &r->l
 void tg_jpeg_close(tg_jpeg_reader *r) {
     if (!r) return;
     if (r->created) jpeg_destroy_decompress(&r->cinfo);
+    if (r->file) {
+        close(r->file->fd);
+        free(r->file);
+    }
     free(r->scratch);
     free(r->icc);
     free(r);

@@ -29,6 +29,7 @@ struct tg_png_reader {
     uint64_t bytes_read;
     uint64_t max_bytes;
     int failure;                /* TG_PNG_* code set by the read callback before png_error */
+    int saw_first_chunk;        /* the chunk after the signature was read (and was IHDR) */
     uint32_t rows_read;
     int finished;
     tg_limit_hit limit;         /* what a TG_PNG_ERR_LIMIT failure exceeded */
@@ -86,6 +87,14 @@ static void read_callback(png_structp png, png_bytep dst, size_t length) {
     }
     r->bytes_read += got;
     if (got < length) fail_in_callback(png, r, TG_PNG_ERR_TRUNCATED, "file is truncated");
+    /* The first read after the signature is the first chunk's length and type. The PNG
+     * specification requires IHDR there; libpng checks that only for the chunks it handles, and
+     * text chunks are skipped unread, so the order is checked here for every chunk. */
+    if (!r->saw_first_chunk) {
+        r->saw_first_chunk = 1;
+        if (length != 8 || memcmp(dst + 4, "IHDR", 4) != 0)
+            fail_in_callback(png, r, TG_PNG_ERR_LIBPNG, "IHDR is not the first chunk");
+    }
 }
 
 static size_t raw_read(struct tg_png_reader *r, uint8_t *dst, size_t length) {
@@ -215,25 +224,10 @@ int tg_png_open_file(const char *path, const tg_png_limits *limits, tg_png_reade
                      tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE], tg_limit_hit *limit) {
     *out = NULL;
     *limit = (tg_limit_hit){0};
-    /* O_NONBLOCK so that opening a FIFO cannot hang; only regular files are read. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        copy_message(message, strerror(errno));
-        return TG_PNG_ERR_OPEN;
-    }
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
-        copy_message(message, strerror(errno));
-        close(fd);
-        return TG_PNG_ERR_OPEN;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        copy_message(message, S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
-        close(fd);
-        return TG_PNG_ERR_OPEN;
-    }
-    int flags = fcntl(fd, F_GETFL);
-    if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    uint64_t size = 0;
+    int fd = tg_open_regular_file(path, message, TG_PNG_MESSAGE_SIZE, &size);
+    if (fd < 0) return TG_PNG_ERR_OPEN;
+    /* stdio's buffer is the file's block size: reads are bounded and stop at IEND. */
     FILE *file = fdopen(fd, "rb");
     if (!file) {
         copy_message(message, strerror(errno));

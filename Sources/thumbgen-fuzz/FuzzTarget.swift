@@ -4,7 +4,7 @@ import CFuzzDriver
 #endif
 import Foundation
 
-/// The fuzzed path: one input (PNG or JPEG, told by content) through decode → orientation and
+/// The fuzzed path: one input (PNG, JPEG or WebP, told by content) through decode → orientation and
 /// colour conversion → thumbnail → encode → decode.
 enum FuzzPath {
     /// Small limits keep each execution fast and bounded; they are part of what is tested.
@@ -20,9 +20,33 @@ enum FuzzPath {
                                               background: Color(red: 9, green: 99, blue: 199), limits: limits)),
     ]
 
+    /// Where each input is also written, so the descriptor reader is fuzzed too: on tmpfs when
+    /// there is one, one file per process.
+    static let path: String = {
+        let directory = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : NSTemporaryDirectory()
+        return directory + "/thumbgen-fuzz-\(getpid()).input"
+    }()
+
+    /// Thumbnails or the error, as text to compare.
+    static func outcome(_ thumbnailer: Thumbnailer, _ source: ImageSource, scales: [Int]) -> Result<[Thumbnail], ThumbnailError> {
+        Result { () throws(ThumbnailError) in try thumbnailer.thumbnails(of: source, scales: scales) }
+    }
+
     static func run(_ bytes: [UInt8]) {
+        let written = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { unlink(path) }
         for (index, thumbnailer) in thumbnailers.enumerated() {
-            guard let thumbnails = try? thumbnailer.thumbnails(of: .bytes(bytes), scales: index == 1 ? [1, 2] : [1]) else { return }
+            let scales = index == 1 ? [1, 2] : [1]
+            let result = outcome(thumbnailer, .bytes(bytes), scales: scales)
+            // A file and its bytes must give the same thumbnails, or the same error.
+            if written {
+                switch (result, outcome(thumbnailer, .file(path), scales: scales)) {
+                case (.success(let a), .success(let b)) where a.map(\.png) == b.map(\.png) && a.map(\.warnings) == b.map(\.warnings): break
+                case (.failure(let a), .failure(let b)) where a == b: break
+                case (let a, let b): fatalError("a file and its bytes differ: \(a) versus \(b)")
+                }
+            }
+            guard case .success(let thumbnails) = result else { return }
             for thumbnail in thumbnails where (try? ImageSource.bytes(thumbnail.png).decodeAsStored()) != thumbnail.image {
                 fatalError("thumbgen could not read back its own output")
             }

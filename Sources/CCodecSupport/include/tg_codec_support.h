@@ -21,7 +21,8 @@ enum {
     TG_LIMIT_PIXELS = 1,        /* width * height above max_pixels; width, height, actual = pixels */
     TG_LIMIT_DIMENSION = 2,     /* a side above max_dimension; width, height, actual = longer side */
     TG_LIMIT_FILE_BYTES = 3,    /* more encoded bytes than max_file_bytes; actual = bytes seen so far */
-    TG_LIMIT_SCANS = 4          /* more progressive scans than max_scans; actual = scans seen */
+    TG_LIMIT_SCANS = 4,         /* more progressive scans than max_scans; actual = scans seen */
+    TG_LIMIT_MEMORY = 5         /* more bytes to hold than max_memory; actual = bytes needed */
 };
 
 typedef struct {
@@ -49,6 +50,12 @@ int tg_buffer_append(tg_buffer *buffer, const uint8_t *data, size_t length);
 
 /* Frees the bytes and empties the buffer (NULL is ignored). */
 void tg_buffer_free(tg_buffer *buffer);
+
+/* Opens path for reading if it is a regular file, and returns the descriptor (-1 on failure, with
+ * the reason in message). It is opened with O_NONBLOCK so that a FIFO cannot hang the open, checked
+ * with fstat on the open descriptor (so a file swapped in after a directory walk is checked too),
+ * then made blocking again. *size receives the file's size. */
+int tg_open_regular_file(const char *path, char *message, size_t message_size, uint64_t *size);
 
 /* Library versions are written into the caller's buffer (no static text that threads rewrite);
  * this size holds any of them. */

@@ -14,7 +14,8 @@
  *    comes back as data (tg_limit_hit), so the caller words it and names its own options.
  *  - Rows can be read a few at a time (tg_jpeg_read_rows), so a caller can stream them into a
  *    resampler instead of holding the decoded image.
- *  - Decoding reads memory only; encoding (meant for tests) writes memory only.
+ *  - Decoding reads a file through its descriptor in 64 KiB chunks, or bytes in memory, and
+ *    stops at EOI: what follows is never read. Encoding (meant for tests) writes memory only.
  */
 #ifndef CLIBJPEG_H
 #define CLIBJPEG_H
@@ -30,6 +31,7 @@ extern "C" {
 
 enum {
     TG_JPEG_OK = 0,
+    TG_JPEG_ERR_OPEN = 1,       /* the file could not be opened or read; message says why */
     TG_JPEG_ERR_NOT_JPEG = 2,   /* no SOI marker at the start */
     TG_JPEG_ERR_LIBJPEG = 3,    /* libjpeg reported an error; message holds its text */
     TG_JPEG_ERR_LIMIT = 4,      /* the image exceeds a limit; message says which */
@@ -57,6 +59,7 @@ typedef struct {
     uint32_t max_dimension;     /* largest width and height; 0 = libjpeg's own (65500) */
     uint64_t max_file_bytes;    /* size of the encoded data; 0 = no limit */
     uint32_t max_scans;         /* progressive scans; 0 = no limit */
+    uint64_t max_memory;        /* bytes libjpeg may allocate (its max_memory_to_use); 0 = no limit */
 } tg_jpeg_limits;
 
 typedef struct {
@@ -77,6 +80,11 @@ typedef struct tg_jpeg_reader tg_jpeg_reader;
 int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *limits,
                         tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE],
                         tg_limit_hit *limit);
+
+/* The same over a file, read through its descriptor in bounded chunks (only a regular file is
+ * opened; see tg_open_regular_file). */
+int tg_jpeg_open_file(const char *path, const tg_jpeg_limits *limits, tg_jpeg_reader **out,
+                      tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE], tg_limit_hit *limit);
 
 /* Points the reader at where its bytes are now (the same bytes and size), or NULL while they are
  * not lent: lets a caller whose buffer may move between calls, such as a Swift array, lend it for

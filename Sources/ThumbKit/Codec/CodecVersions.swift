@@ -2,6 +2,7 @@ import CCodecSupport
 import CLibJPEG
 import CLibLCMS
 import CLibPNG
+import CLibWebP
 
 /// The codec libraries linked in. Output bytes can differ between their versions (PNG files
 /// between zlib versions, decoded JPEG pixels and colour conversions between libjpeg and lcms2
@@ -11,6 +12,8 @@ package enum CodecVersions {
     package static let png = text(tg_png_versions)
     /// e.g. "libjpeg-turbo 2.1.5 (API 62), lcms2 2.14".
     package static let jpeg = "\(text(tg_jpeg_version)), \(lcms)"
+    /// e.g. "libwebp 1.2.4".
+    package static let webp = text(tg_webp_version)
     /// e.g. "lcms2 2.14".
     static let lcms = text(tg_cms_version)
 

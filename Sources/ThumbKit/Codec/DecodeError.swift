@@ -29,7 +29,7 @@ public enum DecodeError: ThumbKitError, Equatable {
         }
     }
 
-    /// "PNG or JPEG": every format thumbgen decodes.
+    /// "PNG, JPEG or WebP": every format thumbgen decodes.
     private static let formatList: String = {
         let names = ImageFormat.allCases.map(\.description)
         return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!

@@ -14,16 +14,21 @@ public struct DecodeLimits: Sendable, Hashable {
     public var maxAncillaryChunks: UInt32
     /// Largest number of bytes read from one file (`--max-file-bytes`); 0 = none.
     public var maxFileBytes: UInt64
+    /// Bytes one thumbnail job may plan to hold (`--max-memory`): an image whose decode and
+    /// outputs would need more is refused from its header, before anything large is allocated;
+    /// libjpeg is held to it too. 0 = none.
+    public var maxMemory: UInt64
 
     /// Limits with thumbgen's defaults unless given.
     public init(maxPixels: UInt64 = 250_000_000, maxDimension: UInt32 = 1 << 24,
                 maxChunkBytes: UInt64 = 8 << 20, maxAncillaryChunks: UInt32 = 1000,
-                maxFileBytes: UInt64 = 0) {
+                maxFileBytes: UInt64 = 0, maxMemory: UInt64 = 0) {
         self.maxPixels = maxPixels
         self.maxDimension = maxDimension
         self.maxChunkBytes = maxChunkBytes
         self.maxAncillaryChunks = maxAncillaryChunks
         self.maxFileBytes = maxFileBytes
+        self.maxMemory = maxMemory
     }
 
     /// The command line's defaults.

@@ -11,6 +11,9 @@ protocol ImageDecoder: AnyObject, RowSource where ReadError == DecodeError {
     /// The reductions the decoder can apply while decoding, ascending, starting with 1 (JPEG's DCT
     /// scaling: 1/2, 1/4, 1/8). Reduced sizes round up.
     static var reductions: [Int] { get }
+    /// Whether rows can be streamed (`RowSource`) for non-interlaced images; a decoder that can
+    /// only decode whole images (libwebp) says no, and its images take the whole-image path.
+    static var streamsRows: Bool { get }
 
     /// Opens the source and reads its header, checking `limits` before anything image-sized is
     /// allocated.
@@ -18,6 +21,10 @@ protocol ImageDecoder: AnyObject, RowSource where ReadError == DecodeError {
 
     /// What the header says.
     var header: ImageHeader { get }
+    /// Bytes the decoder holds or will allocate besides the pixels it hands out, as far as the
+    /// header tells (a progressive JPEG's coefficients, a WebP file's data): `MemoryPlan` adds
+    /// them to the plan a memory budget is checked against.
+    var workingBytes: UInt64 { get }
     /// Problems that did not stop decoding so far, each once, in order (e.g. libjpeg's
     /// "Corrupt JPEG data: …").
     var warnings: [String] { get }
@@ -53,7 +60,7 @@ enum DecodedPixels {
 
 /// Every decoder, by format: the one table a new format is added to.
 enum ImageDecoders {
-    static var all: [any ImageDecoder.Type] { [PNGDecoder.self, JPEGDecoder.self] }
+    static var all: [any ImageDecoder.Type] { [PNGDecoder.self, JPEGDecoder.self, WebPDecoder.self] }
 
     static func type(for format: ImageFormat) -> any ImageDecoder.Type {
         // Every format has a decoder: `ImageDecodersTests` checks the table covers `allCases`.

@@ -7,16 +7,20 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     case png
     /// JPEG (ITU T.81, JFIF/EXIF), read through libjpeg-turbo.
     case jpeg
+    /// WebP (RFC 9649): lossy, lossless, alpha, animations (first frame), read through libwebp.
+    case webp
 
-    /// The upper-case name used in messages, e.g. "PNG".
-    public var description: String { rawValue.uppercased() }
+    /// The name used in messages, e.g. "PNG", "WebP".
+    public var description: String { self == .webp ? "WebP" : rawValue.uppercased() }
 
-    /// The bytes every file of the format begins with: PNG's 8-byte signature (ISO/IEC 15948
-    /// §5.2); JPEG's start-of-image marker followed by the next marker's 0xFF (ITU T.81 §B.1.1.3).
-    var signature: [UInt8] {
+    /// The bytes every file of the format begins with, nil where any byte may stand: PNG's 8-byte
+    /// signature (ISO/IEC 15948 §5.2); JPEG's start-of-image marker followed by the next marker's
+    /// 0xFF (ITU T.81 §B.1.1.3); WebP's RIFF header, whose size field varies (RFC 9649 §2.4).
+    var signature: [UInt8?] {
         switch self {
         case .png: return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         case .jpeg: return [0xFF, 0xD8, 0xFF]
+        case .webp: return Array("RIFF".utf8) + [nil, nil, nil, nil] + Array("WEBP".utf8)
         }
     }
 
@@ -25,10 +29,16 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
 
     /// The format whose signature `head` (a file's first bytes) starts with, if any.
     package static func detect(_ head: some Collection<UInt8>) -> ImageFormat? {
-        allCases.first { head.starts(with: $0.signature) }
+        allCases.first { $0.signature.count <= head.count && $0.matches(head) }
+    }
+
+    /// Whether `head` agrees with the signature as far as either goes: a file cut off inside its
+    /// signature matches the part it has.
+    func matches(_ head: some Collection<UInt8>) -> Bool {
+        zip(signature, head).allSatisfy { expected, byte in expected.map { $0 == byte } ?? true }
     }
 
     /// Lower-case extensions that promise an image: a file so named that is not a supported image
     /// is a failure rather than silently skipped, because the user evidently meant it as input.
-    package static let fileExtensions: Set<String> = ["png", "jpg", "jpeg"]
+    package static let fileExtensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
 }

@@ -18,6 +18,9 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         /// JPEG: the stored colour space, its number of components, and whether an Adobe APP14
         /// marker is present (for CMYK it means the samples are stored inverted, 255 = no ink).
         case jpeg(colorSpace: JPEGColorSpace, components: Int, adobeMarker: Bool)
+        /// WebP: lossless (VP8L) or lossy (VP8) first frame, and the frames of an animation (1
+        /// for a still image; an animation is thumbnailed from its first frame).
+        case webp(lossless: Bool, frames: Int)
     }
 
     /// The file's format.
@@ -72,6 +75,9 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         case .jpeg(let colorSpace, _, _):
             colour = "jpeg \(colorSpace)"
             layout = scanOrder == .progressive ? "progressive" : "baseline"
+        case .webp(let lossless, let frames):
+            colour = lossless ? "webp lossless" : "webp lossy"
+            layout = frames > 1 ? "animated, \(frames) frames" : "still"
         }
         return "\(storedWidth)x\(storedHeight), \(colour), \(bitDepth)-bit, \(layout), " + (hasAlpha ? "transparency" : "opaque")
     }

@@ -24,7 +24,7 @@ public enum ImageSource: Sendable, Hashable {
         if let format = ImageFormat.detect(head) { return format }
         if head.isEmpty { throw .empty }
         // The start of a signature with nothing after it: a file cut off in its first bytes.
-        if ImageFormat.allCases.contains(where: { $0.signature.count > head.count && $0.signature.starts(with: head) }) {
+        if ImageFormat.allCases.contains(where: { $0.signature.count > head.count && $0.matches(head) }) {
             throw .truncated
         }
         throw .unrecognised
@@ -47,24 +47,6 @@ public enum ImageSource: Sendable, Hashable {
         let format = try self.format()
         let decoder = ImageDecoders.type(for: format)
         return try decoder.init(source: self, limits: limits)
-    }
-
-    /// The bytes of the whole source: for a file, read once, at most `limits.maxFileBytes`.
-    func contents(limits: DecodeLimits) throws(DecodeError) -> [UInt8] {
-        let bytes: [UInt8]
-        switch self {
-        case .bytes(let data):
-            bytes = data
-        case .file(let path):
-            switch FileSystem.read(path, maxBytes: limits.maxFileBytes) {
-            case .failure(let failure): throw .unreadable(reason: failure.reason)
-            case .success(let data): bytes = data
-            }
-        }
-        if limits.maxFileBytes != 0 && UInt64(bytes.count) > limits.maxFileBytes {
-            throw .limitExceeded(LimitExceeded(limit: .fileBytes, actual: UInt64(bytes.count), allowed: limits.maxFileBytes))
-        }
-        return bytes
     }
 
     /// A file larger than `limits.maxFileBytes` is refused from its size, before any byte is read

@@ -17,6 +17,8 @@ public struct LimitExceeded: Sendable, Hashable {
         case scans
         /// `DecodeLimits.maxPixels` for an output canvas: `actual` is its width × height.
         case outputPixels
+        /// `DecodeLimits.maxMemory`: `actual` is the bytes the job planned to hold (`MemoryPlan`).
+        case memory
     }
 
     /// Which limit was exceeded.
@@ -53,7 +55,20 @@ public struct LimitExceeded: Sendable, Hashable {
             return "file is larger than the limit of \(allowed) bytes"
         case .scans:
             return "progressive JPEG has more than \(allowed) scans"
+        case .memory:
+            return "image is \(width)x\(height) and needs \(LimitExceeded.size(actual)) of memory, above the limit of "
+                + LimitExceeded.size(allowed)
         }
+    }
+
+    /// Bytes as people read them: "512 MiB", "1.5 GiB", "900 KiB"; exact bytes below 1 KiB.
+    static func size(_ bytes: UInt64) -> String {
+        let units = ["KiB", "MiB", "GiB", "TiB"]
+        var value = Double(bytes), unit = -1
+        while value >= 1024 && unit < units.count - 1 { value /= 1024; unit += 1 }
+        if unit < 0 { return "\(bytes) bytes" }
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? "\(Int(rounded)) \(units[unit])" : "\(rounded) \(units[unit])"
     }
 
     /// The limit a C codec module reported, if any.
@@ -64,6 +79,7 @@ public struct LimitExceeded: Sendable, Hashable {
         case Int(TG_LIMIT_DIMENSION): limit = .dimension
         case Int(TG_LIMIT_FILE_BYTES): limit = .fileBytes
         case Int(TG_LIMIT_SCANS): limit = .scans
+        case Int(TG_LIMIT_MEMORY): limit = .memory
         default: return nil
         }
         self.init(limit: limit, width: Int(hit.width), height: Int(hit.height), actual: hit.actual, allowed: hit.allowed)

@@ -42,8 +42,9 @@ struct DecodePlan {
 
     /// Plans decoding for thumbnails at `scales`; `fit` gives the fit plan of a full upright
     /// `width` × `height` source at a scale.
-    init(header: ImageHeader, reductions: [Int], options: ThumbnailOptions, scales: [Int],
+    init(header: ImageHeader, decoder: any ImageDecoder.Type, options: ThumbnailOptions, scales: [Int],
          fit: (_ width: Int, _ height: Int, _ scale: Int) -> FitPlan) {
+        let reductions = decoder.reductions
         self.header = header
         orientation = options.autoRotate ? header.orientation : .topLeft
         let upright = orientation.uprightSize(width: header.storedWidth, height: header.storedHeight)
@@ -84,7 +85,7 @@ struct DecodePlan {
                                                      target: stored, available: reductions)
         }
         let plan = fit(upright.width, upright.height, scales.first ?? 1)
-        request.streams = scales.count == 1 && header.scanOrder != .interlaced && orientation == .topLeft
+        request.streams = decoder.streamsRows && scales.count == 1 && header.scanOrder != .interlaced && orientation == .topLeft
             && colour == .none && !plan.isIdentity(sourceWidth: upright.width, sourceHeight: upright.height)
         self.request = request
     }

@@ -31,11 +31,15 @@ public struct Thumbnailer: Sendable {
                                                        actual: UInt64(max(header.storedWidth, header.storedHeight)),
                                                        allowed: UInt64(FitPlan.maximumSide))))
         }
-        let decoding = DecodePlan(header: header, reductions: type(of: decoder).reductions, options: options, scales: scales) {
+        let decoding = DecodePlan(header: header, decoder: type(of: decoder), options: options, scales: scales) {
             self.plan(sourceWidth: $0, sourceHeight: $1, scale: $2)
         }
         let fits = scales.map { plan(sourceWidth: decoding.width, sourceHeight: decoding.height, scale: $0) }
         for fit in fits { try checkOutputSize(fit) }
+        do {
+            try MemoryPlan(header: header, decoding: decoding, fits: fits, kernel: options.kernel, decoderBytes: decoder.workingBytes)
+                .check(budget: options.limits.maxMemory, header: header)
+        } catch { throw .decode(error) }
 
         if decoding.streams {
             let bitmap: Bitmap

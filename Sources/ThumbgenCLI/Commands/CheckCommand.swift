@@ -10,6 +10,7 @@ struct CheckCommand: Command {
         OptionSpec("jobs", short: "j", value: "N", help: "Regenerate N outputs at once (default: the number of cores)."),
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
+        CommonOptions.maxMemory,
         CommonOptions.summary,
     ]
 
@@ -32,9 +33,9 @@ struct CheckCommand: Command {
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("no manifests given") }
         var options = ThumbnailOptions()
-        options.limits = try CommonOptions.limits(arguments)
         let jobs = try arguments.value("jobs", default: BatchConfiguration.defaultJobs,
                                        expected: "a number of jobs from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
+        options.limits = try CommonOptions.limits(arguments, jobs: jobs)
         var manifests: [FilePath] = []
         for path in arguments.positionalPaths {
             var st = stat()

@@ -21,6 +21,7 @@ struct FailureMessage: ThumbKitError {
         switch limit {
         case .pixels, .outputPixels: return "--max-pixels"
         case .fileBytes: return "--max-file-bytes"
+        case .memory: return "--max-memory"
         case .dimension, .scans: return nil
         }
     }

@@ -8,13 +8,14 @@ struct InfoCommand: Command {
         OptionSpec("header-only", help: "Read only the header (fast), instead of decoding every pixel to prove the file is intact."),
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
+        CommonOptions.maxMemory,
     ]
 
     var help: HelpText {
         HelpText(
             overview: "Print each image's size, colour type, bit depth, layout and transparency.",
-            usage: ["thumbgen info [--header-only] [--max-pixels N] [--max-file-bytes N] FILE..."],
-            arguments: [("FILE", "PNG or JPEG files to describe.")],
+            usage: ["thumbgen info [--header-only] [--max-pixels N] [--max-file-bytes N] [--max-memory BYTES] FILE..."],
+            arguments: [("FILE", "PNG, JPEG or WebP files to describe.")],
             options: Self.options,
             footer: """
             Prints one line per file, the size as stored (before any EXIF orientation):
@@ -28,7 +29,8 @@ struct InfoCommand: Command {
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("no files given") }
-        let limits = try CommonOptions.limits(arguments)
+        // The whole image is decoded: the memory budget of one job applies.
+        let limits = try CommonOptions.limits(arguments, jobs: 1)
         let headerOnly = arguments.has("header-only")
         var status = ExitCode.success
         for path in arguments.positionalPaths {

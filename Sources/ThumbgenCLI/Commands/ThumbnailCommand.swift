@@ -22,10 +22,10 @@ struct ThumbnailCommand: Command {
 
     var help: HelpText {
         HelpText(
-            overview: "Make PNG thumbnails of PNG and JPEG files and directory trees.",
+            overview: "Make PNG thumbnails of PNG, JPEG and WebP files and directory trees.",
             usage: ["thumbgen [options] INPUT...", "thumbgen info FILE...", "thumbgen stars [options]",
                     "thumbgen check MANIFEST..."],
-            arguments: [("INPUT", "PNG or JPEG files, or directories walked recursively in sorted order.")],
+            arguments: [("INPUT", "PNG, JPEG or WebP files, or directories walked recursively in sorted order.")],
             options: ThumbnailSettings.options + Self.batchOptions + [OptionSpec("version", help: "Show the version.")],
             footer: """
             Output is always PNG, 8 bits per channel, in the smallest lossless colour type;
@@ -43,16 +43,19 @@ struct ThumbnailCommand: Command {
             inputs (deleted, renamed, no longer images), if they still hold the bytes thumbgen wrote.
 
             Limits: --max-pixels bounds every decoded image and output canvas; --max-file-bytes the
-            bytes read per file; one ancillary chunk is at most 8 MiB. Memory per job is about
-            2 x file bytes + 8 MiB + 150 x width + 40 x output pixels, plus 4 (8 if 16-bit) x source
-            pixels when the image is decoded whole (several scales, interlaced, or same size);
-            one scale of a non-interlaced PNG is streamed row by row. Only regular files are read.
+            bytes read per file; one ancillary chunk is at most 8 MiB; --max-memory what one job may
+            plan to hold, checked from the header before decoding. Files are read in chunks and
+            only up to the end of the image data. Memory per job is about 9 MiB + 64 x width +
+            40 x output pixels (+ the filter window), plus 4 (8 if 16-bit) x source pixels when
+            the image is decoded whole (several scales, interlaced, rotated, colour-converted or
+            same size), twice that when rotated or converted, and 6 x pixels for a progressive JPEG;
+            one scale of anything else is streamed row by row. Only regular files are read.
             """)
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("no inputs given") }
-        let options = try ThumbnailSettings.thumbnailOptions(arguments)
+        var options = try ThumbnailSettings.thumbnailOptions(arguments)
         let scales = try ThumbnailSettings.scales(arguments)
         let naming: OutputNaming
         do {
@@ -65,6 +68,7 @@ struct ThumbnailCommand: Command {
                                                naming: naming, settings: options.canonicalDescription)
         configuration.jobs = try arguments.value("jobs", default: BatchConfiguration.defaultJobs,
                                                  expected: "a number of jobs from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
+        options.limits = try CommonOptions.limits(arguments, jobs: configuration.jobs)
         configuration.force = arguments.has("force")
         configuration.includeHidden = arguments.has("hidden")
         configuration.sync = !arguments.has("no-fsync")

@@ -24,6 +24,7 @@ enum ThumbnailSettings {
                    help: "PNG colour type: auto (smallest lossless, default) or rgba (force 8-bit RGBA)."),
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
+        CommonOptions.maxMemory,
     ]
 
     static func thumbnailOptions(_ arguments: ParsedArguments) throws(UsageError) -> ThumbnailOptions {

@@ -127,7 +127,7 @@ import Testing
         let badTable: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x0F] + [UInt8](repeating: 1, count: 64) + [0xFF, 0xD9]
         #expect(throws: DecodeError.corrupt(.jpeg, reason: "Bogus DQT index 15")) { try JPEGDecoder(bytes: badTable) }
         #expect(throws: DecodeError.unrecognised) { try ImageSource.bytes(Array("GIF89a".utf8)).header() }
-        #expect(DecodeError.unrecognised.message == "not a PNG or JPEG file")
+        #expect(DecodeError.unrecognised.message == "not a PNG, JPEG or WebP file")
     }
 
     @Test func pixelLimitIsCheckedFromTheHeader() throws {

@@ -25,7 +25,7 @@ struct DecodedSource {
     static func load(_ bytes: [UInt8], options: ThumbnailOptions = ThumbnailOptions(),
                      shrinkTarget: (width: Int, height: Int)? = nil) throws(DecodeError) -> DecodedSource {
         let decoder = try ImageSource.bytes(bytes).openDecoder(limits: options.limits)
-        var plan = DecodePlan(header: decoder.header, reductions: type(of: decoder).reductions, options: options, scales: [1]) {
+        var plan = DecodePlan(header: decoder.header, decoder: type(of: decoder), options: options, scales: [1]) {
             Thumbnailer(options: options).plan(sourceWidth: $0, sourceHeight: $1, scale: $2)
         }
         plan.request.reduction = 1
@@ -63,7 +63,7 @@ enum DecodeTestPlan {
     static func plan(_ bytes: [UInt8], options: ThumbnailOptions = ThumbnailOptions(),
                      scales: [Int] = [1]) throws(DecodeError) -> DecodePlan {
         let decoder = try ImageSource.bytes(bytes).openDecoder(limits: options.limits)
-        return DecodePlan(header: decoder.header, reductions: type(of: decoder).reductions, options: options, scales: scales) {
+        return DecodePlan(header: decoder.header, decoder: type(of: decoder), options: options, scales: scales) {
             Thumbnailer(options: options).plan(sourceWidth: $0, sourceHeight: $1, scale: $2)
         }
     }

@@ -17,6 +17,7 @@ import Glibc
 final class JPEGDecoder: ImageDecoder {
     static let format = ImageFormat.jpeg
     static let reductions = [1, 2, 4, 8]
+    static let streamsRows = true
 
     /// Progressive scans allowed per image: libjpeg-turbo's own advice for untrusted files
     /// (djpeg -maxscans) is a few hundred; a real encoder writes about ten.
@@ -27,35 +28,52 @@ final class JPEGDecoder: ImageDecoder {
     /// one (also in `header.colorSource`).
     let iccProfile: [UInt8]?
     private let reader: OpaquePointer
-    /// The encoded bytes: libjpeg reads them in place, lent for each call that reads.
-    private let bytes: [UInt8]
+    /// The encoded bytes when decoding from memory: libjpeg reads them in place, lent for each
+    /// call that reads. A file is read through its descriptor, a chunk at a time.
+    private let bytes: [UInt8]?
     private(set) var width = 0
     private(set) var height = 0
     private(set) var rowChannels = 4
     let bitDepth = 8
     private var started = false
 
+    /// A progressive file's coefficients, which libjpeg keeps for the whole image at full size
+    /// (2 bytes a sample, whatever the reduction); a sequential file needs a few rows.
+    var workingBytes: UInt64 {
+        guard header.scanOrder == .progressive, case .jpeg(_, let components, _) = header.details else { return 0 }
+        return 2 * UInt64(components) * UInt64(header.storedWidth) * UInt64(header.storedHeight)
+    }
+
     init(source: ImageSource, limits: DecodeLimits) throws(DecodeError) {
-        let data = try source.contents(limits: limits)
-        // An empty array may have no storage to point at; one dummy byte stands in (size 0).
-        let storage = data.isEmpty ? [0] : data
         var cLimits = tg_jpeg_limits(max_pixels: limits.maxPixels, max_dimension: limits.maxDimension,
-                                     max_file_bytes: limits.maxFileBytes, max_scans: JPEGDecoder.maxScans)
+                                     max_file_bytes: limits.maxFileBytes, max_scans: JPEGDecoder.maxScans,
+                                     max_memory: limits.maxMemory)
         var reader: OpaquePointer?
         var cInfo = tg_jpeg_info()
         var limit = tg_limit_hit()
         var message = [CChar](repeating: 0, count: Int(TG_JPEG_MESSAGE_SIZE))
-        let status = storage.withUnsafeBufferPointer { source in
-            message.withUnsafeMutableBufferPointer { buffer in
-                tg_jpeg_open_memory(source.baseAddress, data.count, &cLimits, &reader, &cInfo, buffer.baseAddress, &limit)
+        let status: Int32
+        switch source {
+        case .file(let path):
+            bytes = nil
+            status = message.withUnsafeMutableBufferPointer { buffer in
+                tg_jpeg_open_file(path, &cLimits, &reader, &cInfo, buffer.baseAddress, &limit)
             }
+        case .bytes(let data):
+            // An empty array may have no storage to point at; one dummy byte stands in (size 0).
+            let storage = data.isEmpty ? [0] : data
+            bytes = storage
+            status = storage.withUnsafeBufferPointer { source in
+                message.withUnsafeMutableBufferPointer { buffer in
+                    tg_jpeg_open_memory(source.baseAddress, data.count, &cLimits, &reader, &cInfo, buffer.baseAddress, &limit)
+                }
+            }
+            if let reader { tg_jpeg_rebase_memory(reader, nil) }
         }
         guard status == Int32(TG_JPEG_OK), let reader else {
             throw JPEGDecoder.error(status: status, message: String(cMessage: message), limit: limit)
         }
-        tg_jpeg_rebase_memory(reader, nil)
         self.reader = reader
-        bytes = storage
         var exif: [UInt8]?
         var icc: [UInt8]?
         var pointer: UnsafePointer<UInt8>?
@@ -77,7 +95,8 @@ final class JPEGDecoder: ImageDecoder {
 
     /// Runs a call that reads, with the bytes lent to the reader.
     private func lendingBytes(_ body: () -> Int32) -> Int32 {
-        bytes.withUnsafeBufferPointer { source in
+        guard let bytes else { return body() }
+        return bytes.withUnsafeBufferPointer { source in
             tg_jpeg_rebase_memory(reader, source.baseAddress)
             defer { tg_jpeg_rebase_memory(reader, nil) }
             return body()
@@ -141,6 +160,7 @@ final class JPEGDecoder: ImageDecoder {
 
     static func error(status: Int32, message: String, limit: tg_limit_hit) -> DecodeError {
         switch Int(status) {
+        case Int(TG_JPEG_ERR_OPEN): return .unreadable(reason: message)
         case Int(TG_JPEG_ERR_NOT_JPEG): return message == "file is empty" ? .empty : .unrecognised
         case Int(TG_JPEG_ERR_TRUNCATED): return .truncated
         case Int(TG_JPEG_ERR_LIMIT): return LimitExceeded(limit).map(DecodeError.limitExceeded) ?? .corrupt(.jpeg, reason: message)

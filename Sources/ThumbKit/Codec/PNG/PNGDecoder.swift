@@ -11,6 +11,9 @@ import Glibc
 package final class PNGDecoder: ImageDecoder {
     static let format = ImageFormat.png
     static let reductions = [1]
+    static let streamsRows = true
+    /// libpng's own state is bounded by the chunk limit, which `MemoryPlan` counts.
+    let workingBytes: UInt64 = 0
 
     package let header: ImageHeader
     /// Samples per pixel in the rows `readRow` hands out: 3 (RGB) when the image has no

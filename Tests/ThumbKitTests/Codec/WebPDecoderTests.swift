@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import ThumbKit
+
+/// WebP through the front door: conformance with Pillow's independent libwebp build (references
+/// recorded by `Scripts/make-webp-fixtures.py`), the header, and hostile files.
+@Suite struct WebPDecoderTests {
+    static let names = ["lossy", "lossy-alpha", "lossless", "lossless-opaque", "lossless-icc", "lossy-exif-6", "animated"]
+
+    static func bytes(_ name: String) -> [UInt8] {
+        [UInt8](FileManager.default.contents(atPath: Fixtures.path("webp/" + name))!)
+    }
+
+    /// Largest difference of any sample from Pillow's decode. Lossless data decodes exactly; lossy
+    /// VP8 leaves libwebp versions free in the YUV to RGB step (Pillow's 1.6 against the system's).
+    @Test(arguments: names)
+    func pixelsMatchAnIndependentDecoder(name: String) throws {
+        let decoded = try ImageSource.file(Fixtures.path("webp/\(name).webp")).decodeAsStored()
+        let reference = try ImageSource.bytes(Self.bytes("\(name).ref.png")).decodeAsStored()
+        #expect(decoded.width == reference.width && decoded.height == reference.height)
+        let difference = zip(decoded.rgba8, reference.rgba8).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(difference <= (name.hasPrefix("lossless") || name == "animated" ? 0 : 2), "\(name): \(difference)")
+    }
+
+    @Test func headersSayWhatTheFilesAre() throws {
+        func header(_ name: String) throws -> ImageHeader { try ImageSource.bytes(Self.bytes(name + ".webp")).header() }
+        #expect(try header("lossy").details == .webp(lossless: false, frames: 1))
+        #expect(try header("lossy").hasAlpha == false)
+        #expect(try header("lossy-alpha").hasAlpha)
+        #expect(try header("lossless").details == .webp(lossless: true, frames: 1))
+        #expect(try header("lossless").hasAlpha)
+        #expect(try header("lossless-opaque").hasAlpha == false)
+        #expect(try header("animated").details == .webp(lossless: true, frames: 3))
+        let rotated = try header("lossy-exif-6")
+        #expect(rotated.orientation == .rightTop && rotated.storedWidth == 80 && rotated.width == 60)
+        #expect(try header("lossless-icc").colorSource == .iccProfile(Self.bytes("lossless-icc.icc")))
+        #expect(try header("lossy").description == "80x120, webp lossy, 8-bit, still, opaque")
+        #expect(try header("animated").description == "80x120, webp lossless, 8-bit, animated, 3 frames, transparency")
+        #expect(try ImageSource.bytes(Self.bytes("lossy.webp")).format() == .webp)
+    }
+
+    /// The thumbnail of a WebP is made as any other: upright, in a box, and the same from the file
+    /// as from its bytes.
+    @Test func thumbnailsAreUprightAndTheSameFromFileOrBytes() throws {
+        let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 30, height: 30)))
+        let fromFile = try thumbnailer.thumbnails(of: .file(Fixtures.path("webp/lossy-exif-6.webp")), scales: [1, 2])
+        let fromBytes = try thumbnailer.thumbnails(of: .bytes(Self.bytes("lossy-exif-6.webp")), scales: [1, 2])
+        #expect(fromFile.map(\.png) == fromBytes.map(\.png))
+        #expect(fromFile.map { [$0.image.width, $0.image.height] } == [[23, 30], [45, 60]])
+    }
+
+    /// Bytes after the RIFF chunk are not part of the image, and are never read from a file.
+    @Test func whatFollowsTheRIFFChunkIsIgnored() throws {
+        let webp = Self.bytes("lossless.webp")
+        let path = Fixtures.temporaryDirectory("webp") + "/trailing.webp"
+        try Data(webp + [UInt8](repeating: 0xAB, count: 100_000)).write(to: URL(fileURLWithPath: path))
+        #expect(try ImageSource.file(path).decodeAsStored() == ImageSource.bytes(webp).decodeAsStored())
+    }
+
+    /// Every cut-off copy, and copies with bytes flipped throughout, fail with a typed error or
+    /// decode; none crashes, and a cut inside the data is "truncated".
+    @Test(arguments: names)
+    func damagedFilesFailCleanly(name: String) {
+        let webp = Self.bytes(name + ".webp")
+        for cut in stride(from: 1, to: webp.count, by: max(1, webp.count / 61)) {
+            #expect(throws: DecodeError.self) { _ = try ImageSource.bytes(Array(webp.prefix(cut))).decodeAsStored() }
+            if cut >= 12, let error = DecodeErrorProbe.error(of: Array(webp.prefix(cut))) {
+                #expect(error == .truncated || { if case .corrupt(.webp, _) = error { return true } else { return false } }(),
+                        "\(name) cut at \(cut): \(error)")
+            }
+        }
+        var generator = SeededGenerator(seed: UInt64(name.utf8.count))
+        for _ in 0..<40 {
+            var damaged = webp
+            for _ in 0..<4 { damaged[Int.random(in: 12..<webp.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator) }
+            _ = try? ImageSource.bytes(damaged).decodeAsStored()
+        }
+    }
+
+    /// A header that lies about the size: a RIFF size past the end is a truncated file; a canvas
+    /// of 16384x16384 is refused from the header by the pixel limit, before anything is allocated.
+    @Test func lyingSizes() throws {
+        var webp = Self.bytes("animated.webp")
+        #expect(Array(webp[12..<16]) == Array("VP8X".utf8))
+        var longer = webp
+        longer.replaceSubrange(4..<8, with: withUnsafeBytes(of: UInt32(webp.count + 1000).littleEndian, Array.init))
+        #expect(throws: DecodeError.truncated) { _ = try ImageSource.bytes(longer).header() }
+        // VP8X canvas: 24-bit width-1 and height-1 at offsets 24 and 27.
+        for offset in [24, 27] { webp.replaceSubrange(offset..<offset + 3, with: [0xFF, 0x3F, 0x00]) }
+        let limits = DecodeLimits(maxPixels: 250_000_000)
+        #expect(throws: DecodeError.limitExceeded(LimitExceeded(limit: .pixels, width: 16384, height: 16384,
+                                                                  actual: 16384 * 16384, allowed: 250_000_000))) {
+            _ = try ImageSource.bytes(webp).header(limits: limits)
+        }
+        var budget = limits
+        let big = Fixtures.temporaryDirectory("webp") + "/big.webp"
+        try Data(Self.bytes("animated.webp")).write(to: URL(fileURLWithPath: big))
+        budget.maxMemory = 1000
+        #expect(throws: DecodeError.limitExceeded(LimitExceeded(limit: .memory, actual: UInt64(Self.bytes("animated.webp").count),
+                                                                  allowed: 1000))) {
+            _ = try ImageSource.file(big).header(limits: budget)
+        }
+    }
+}
+
+/// The error decoding bytes gives, if any.
+enum DecodeErrorProbe {
+    static func error(of bytes: [UInt8]) -> DecodeError? {
+        do { _ = try ImageSource.bytes(bytes).decodeAsStored(); return nil } catch { return error }
+    }
+}

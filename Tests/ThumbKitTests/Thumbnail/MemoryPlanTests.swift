@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import ThumbKit
+
+/// The memory a job plans from the header, the budget that refuses an image before it is
+/// decoded, and the plan against the peak the binary really reaches.
+@Suite struct MemoryPlanTests {
+    static func plan(_ source: ImageSource, scales: [Int] = [1], options: ThumbnailOptions = ThumbnailOptions()) throws -> (MemoryPlan, DecodePlan) {
+        let decoder = try source.openDecoder(limits: options.limits)
+        let thumbnailer = Thumbnailer(options: options)
+        let decoding = DecodePlan(header: decoder.header, decoder: type(of: decoder), options: options,
+                                  scales: scales) { thumbnailer.plan(sourceWidth: $0, sourceHeight: $1, scale: $2) }
+        let fits = scales.map { thumbnailer.plan(sourceWidth: decoding.width, sourceHeight: decoding.height, scale: $0) }
+        return (MemoryPlan(header: decoder.header, decoding: decoding, fits: fits, kernel: options.kernel, decoderBytes: decoder.workingBytes), decoding)
+    }
+
+    static let bomb = ImageSource.file(Fixtures.path("hostile/bomb-real-15000.png"))
+
+    /// 15000x15000 1-bit gray: streamed, it needs a few MiB; decoded whole for two scales, the
+    /// 4 bytes a pixel of the decoded image (900 MB) and more.
+    @Test func streamingPlansWithoutTheDecodedImage() throws {
+        let (streamed, streamedPlan) = try Self.plan(Self.bomb)
+        #expect(streamedPlan.streams)
+        #expect(streamed.bytes < 16 << 20)
+        let (whole, wholePlan) = try Self.plan(Self.bomb, scales: [1, 2])
+        #expect(!wholePlan.streams)
+        #expect(whole.bytes >= 4 * 15000 * 15000)
+        #expect(whole.bytes < 4 * 15000 * 15000 + (16 << 20))
+    }
+
+    @Test func progressiveJPEGsPlanTheirCoefficients() throws {
+        let pixels = JPEGFixtures.rgb(width: 640, height: 480) { x, y in (UInt8(x % 256), UInt8(y % 256), 7) }
+        let baseline = try Self.plan(.bytes(JPEGFixtures.encode(pixels, width: 640, height: 480))).0
+        let progressive = try Self.plan(.bytes(JPEGFixtures.encode(pixels, width: 640, height: 480, progressive: true))).0
+        #expect(progressive.bytes - baseline.bytes == 2 * 3 * 640 * 480)
+    }
+
+    @Test func anImageOverTheBudgetIsRefusedFromItsHeader() throws {
+        var options = ThumbnailOptions()
+        let needed = try Self.plan(Self.bomb, scales: [1, 2]).0.bytes
+        options.limits.maxMemory = needed - 1
+        let refusal = ThumbnailError.decode(.limitExceeded(LimitExceeded(limit: .memory, width: 15000, height: 15000,
+                                                                          actual: needed, allowed: needed - 1)))
+        #expect(throws: refusal) { try Thumbnailer(options: options).thumbnails(of: Self.bomb, scales: [1, 2]) }
+        #expect(refusal.message.hasPrefix("image is 15000x15000 and needs 8"))
+        #expect(refusal.message.hasSuffix("MiB of memory, above the limit of \(LimitExceeded.size(needed - 1))"))
+        // The same budget streams one scale easily.
+        options.size = ThumbnailSize(width: 16, height: 16)
+        #expect(try Thumbnailer(options: options).thumbnails(of: Self.bomb).count == 1)
+    }
+
+    @Test func sizesReadAsPeopleWriteThem() {
+        #expect(LimitExceeded.size(512) == "512 bytes")
+        #expect(LimitExceeded.size(512 << 20) == "512 MiB")
+        #expect(LimitExceeded.size(3 << 29) == "1.5 GiB")
+        #expect(LimitExceeded.size(1_000_000) == "976.6 KiB")
+    }
+
+    static let hasTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
+
+    /// The built `thumbgen` binary, beside the test bundle.
+    static let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent("thumbgen").path
+
+    static let isRelease: Bool = {
+        #if DEBUG
+        return false
+        #else
+        return true
+        #endif
+    }()
+
+    /// Peak resident memory of one `thumbgen -j1` run, in bytes (GNU time forks it from itself, so
+    /// the test process's own size does not leak into the figure).
+    static func peak(_ arguments: [String]) throws -> UInt64 {
+        let report = Fixtures.temporaryDirectory("peak") + "/rss"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M", "-o", report, binary] + arguments + ["-j1", "--force", "--progress", "never"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(arguments)")
+        let text = try String(contentsOfFile: report, encoding: .utf8)
+        return try #require(UInt64(text.split(separator: "\n").last.map(String.init) ?? "")) * 1024
+    }
+
+    /// The plan the binary makes for a file at these scales and box.
+    static func planned(_ path: String, scales: [Int], size: Int, shrinkOnLoad: Bool = true) throws -> UInt64 {
+        var options = ThumbnailOptions(size: ThumbnailSize(width: size, height: size))
+        options.shrinkOnLoad = shrinkOnLoad
+        let decoder = try ImageSource.file(path).openDecoder(limits: options.limits)
+        let thumbnailer = Thumbnailer(options: options)
+        let decoding = DecodePlan(header: decoder.header, decoder: type(of: decoder), options: options,
+                                  scales: scales) { thumbnailer.plan(sourceWidth: $0, sourceHeight: $1, scale: $2) }
+        let fits = scales.map { thumbnailer.plan(sourceWidth: decoding.width, sourceHeight: decoding.height, scale: $0) }
+        return MemoryPlan(header: decoder.header, decoding: decoding, fits: fits, kernel: options.kernel, decoderBytes: decoder.workingBytes).bytes
+    }
+
+    /// The documented per-job formula bounds what the process really holds, beyond what it holds
+    /// for a 3x2 image, on every path: streamed, decoded whole, 16-bit, progressive, rotated and
+    /// colour-converted. And it is not a loose bound: the whole-image cases use at least half of it.
+    @Test(.enabled(if: isRelease && hasTime, "release build with GNU time"))
+    func thePlanBoundsThePeak() throws {
+        let root = Fixtures.temporaryDirectory("plan")
+        let noise = JPEGFixtures.rgb(width: 1600, height: 1200) { x, y in (UInt8((x * 7 + y) % 251), UInt8((x * y) % 241), UInt8(y % 256)) }
+        let progressive = root + "/progressive.jpg"
+        _ = FileManager.default.createFile(atPath: progressive, contents: Data(JPEGFixtures.encode(noise, width: 1600, height: 1200,
+                                                                                                 quality: 90, progressive: true)))
+        let baseline = try Self.peak([Fixtures.path("hostile/good-rgb.png"), "-o", root + "/tiny", "--size", "2"])
+        let bomb = Fixtures.path("hostile/bomb-real-15000.png")
+        let cases: [(path: String, scales: [Int], size: Int, shrink: Bool, tight: Bool)] = [
+            (bomb, [1], 128, true, false),
+            (bomb, [1, 2], 128, true, true),
+            (bomb, [1, 2, 3], 400, true, true),
+            (Fixtures.path("photos/cat-rgb16.png"), [1, 2], 64, true, false),
+            (progressive, [1], 256, false, true),
+            (progressive, [1, 2], 256, false, true),
+            (Fixtures.path("fuzz-seeds/oriented.jpg"), [1], 32, false, false),
+            (Fixtures.path("fuzz-seeds/cmyk.jpg"), [1, 2], 32, true, false),
+        ]
+        for (index, c) in cases.enumerated() {
+            var arguments = [c.path, "-o", root + "/out\(index)", "--size", "\(c.size)", "--scales", c.scales.map(String.init).joined(separator: ",")]
+            if !c.shrink { arguments.append("--no-shrink-on-load") }
+            let measured = try Self.peak(arguments)
+            let plan = try Self.planned(c.path, scales: c.scales, size: c.size, shrinkOnLoad: c.shrink)
+            let own = measured > baseline ? measured - baseline : 0
+            #expect(own <= plan, "\(c.path) \(c.scales): held \(own >> 10) KiB, planned \(plan >> 10) KiB")
+            if c.tight { #expect(own * 2 >= plan, "\(c.path) \(c.scales): held \(own >> 10) KiB, planned \(plan >> 10) KiB") }
+        }
+    }
+}
