@@ -29,6 +29,7 @@ final class BatchDisplay: @unchecked Sendable {
             case .written(let path): line = "written: \(path)"
             case .upToDate(let path): line = "up to date: \(path)"
             case .skipped(let message): line = "skipped: \(message.line)"
+            case .pruned(let path): line = "pruned: \(path)"
             default: line = nil
             }
             if let line {

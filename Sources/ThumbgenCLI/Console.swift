@@ -29,9 +29,10 @@ final class Console: Sendable {
         captured.withLock { if capturing { $0.err += text } else { Console.write(text, to: 2) } }
     }
 
-    /// `thumbgen: FILE: message` — the one line for an expected failure.
-    func fail(_ path: String, _ message: String) {
-        err("thumbgen: \(PathEscaping.escape(path)): \(message)\n")
+    /// `thumbgen: FILE: message` — the one line for an expected failure, whatever the name or
+    /// the message hold.
+    func fail(_ path: FilePath, _ message: String) {
+        err("thumbgen: \(path): \(PathEscaping.singleLine(message))\n")
     }
 
     /// True when standard error is a terminal (and output is not captured).

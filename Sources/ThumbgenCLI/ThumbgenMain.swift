@@ -9,19 +9,29 @@ public enum ThumbgenMain {
         run(arguments, console: .standard()).rawValue
     }
 
-    static func run(_ arguments: [String], console: Console) -> ExitCode {
+    /// Runs thumbgen with the arguments after the program name as the process got them (bytes:
+    /// a file name need not be UTF-8); returns the exit status.
+    public static func run(rawArguments: [[UInt8]]) -> Int32 {
+        run(rawArguments.map { String(decoding: $0, as: UTF8.self) }, raw: rawArguments, console: .standard()).rawValue
+    }
+
+    static func run(_ arguments: [String], raw: [[UInt8]]? = nil, console: Console) -> ExitCode {
         let command: any Command
         var rest = arguments
+        var restRaw = raw ?? arguments.map { Array($0.utf8) }
         switch arguments.first {
         case "info":
             command = InfoCommand()
             rest.removeFirst()
+            restRaw.removeFirst()
         case "check":
             command = CheckCommand()
             rest.removeFirst()
+            restRaw.removeFirst()
         case "stars":
             command = StarsCommand()
             rest.removeFirst()
+            restRaw.removeFirst()
         default:
             command = ThumbnailCommand()
         }
@@ -35,7 +45,7 @@ public enum ThumbgenMain {
             return .success
         }
         do {
-            let parsed = try ArgumentParser(command.help.options).parse(rest)
+            let parsed = try ArgumentParser(command.help.options).parse(rest, raw: restRaw)
             return try command.run(parsed, console: console)
         } catch {
             console.err("thumbgen: \(error.message)\nUsage: \(command.help.usage[0])\n       See 'thumbgen \(command.name.isEmpty ? "" : command.name + " ")--help'.\n")

@@ -50,7 +50,7 @@ import ThumbKit
     @Test func mirrorsTheTreeAndWritesAManifest() throws {
         let tree = try makeTree()
         let out = CLIFixtures.temporaryDirectory("out")
-        let run = try CLIFixtures.runBinary([tree, "-o", out, "--size", "16", "--scales", "1,2"])
+        let run = try CLIFixtures.runBinary([tree, "-o", out, "--size", "16", "--scales", "1,2", "--summary"])
         #expect(run.status == 0, "\(run.err)")
         #expect(files(under: out) == [
             "a/alpha.png", "a/alpha@2x.png", "a/b/deep.png", "a/b/deep@2x.png", "a/b/gray16.png", "a/b/gray16@2x.png",
@@ -75,21 +75,21 @@ import ThumbKit
         #expect(try CLIFixtures.runBinary([tree, "-o", out]).status == 0)
         let before = try mtimes(under: out)
         Thread.sleep(forTimeInterval: 0.05)
-        let again = try CLIFixtures.runBinary([tree, "-o", out])
+        let again = try CLIFixtures.runBinary([tree, "-o", out, "--summary"])
         #expect(again.status == 0)
         #expect(again.err.contains("0 written, 7 up to date"))
         #expect(try mtimes(under: out) == before, "no output or manifest touched")
-        let forced = try CLIFixtures.runBinary([tree, "-o", out, "--force"])
+        let forced = try CLIFixtures.runBinary([tree, "-o", out, "--force", "--summary"])
         #expect(forced.err.contains("7 written, 0 up to date"))
         // A changed option rebuilds everything.
-        let other = try CLIFixtures.runBinary([tree, "-o", out, "--kernel", "mitchell"])
+        let other = try CLIFixtures.runBinary([tree, "-o", out, "--kernel", "mitchell", "-v"])
         #expect(other.err.contains("7 written"))
     }
 
     @Test func badFilesAreNamedAndDoNotStopTheOthers() throws {
         let tree = try makeTree(corrupt: true)
         let out = CLIFixtures.temporaryDirectory("out")
-        let run = try CLIFixtures.runBinary([tree, "-o", out])
+        let run = try CLIFixtures.runBinary([tree, "-o", out, "--summary"])
         #expect(run.status == 1)
         #expect(run.err.contains("a/broken.png: "))
         #expect(run.err.contains("c/truncated.png: "))
@@ -138,15 +138,17 @@ import ThumbKit
         let tree = try makeTree()
         let out = CLIFixtures.temporaryDirectory("check")
         #expect(try CLIFixtures.runBinary([tree, "-o", out, "--fit", "cover", "--size", "20x10", "--scales", "1,2", "--corner-radius", "2"]).status == 0)
-        let good = try CLIFixtures.runBinary(["check", out + "/thumbgen-manifest.json"])
+        let good = try CLIFixtures.runBinary(["check", out + "/thumbgen-manifest.json", "--summary"])
         #expect(good.status == 0, "\(good.err)")
         #expect(good.err.hasSuffix("14 outputs checked, 0 differ\n"))
         // Alter one output's pixels (a valid PNG, other content).
         try fileManager.removeItem(atPath: out + "/a/alpha@2x.png")
         try fileManager.copyItem(atPath: out + "/tiny@2x.png", toPath: out + "/a/alpha@2x.png")
-        let bad = try CLIFixtures.runBinary(["check", out])
+        let bad = try CLIFixtures.runBinary(["check", out, "--summary"])
         #expect(bad.status == 1)
-        #expect(bad.err.contains("a/alpha@2x.png: pixel hash differs"))
+        // One line for the output, naming both differences.
+        #expect(bad.err.split(separator: "\n").filter { $0.contains("a/alpha@2x.png: ") }.count == 1, "\(bad.err)")
+        #expect(bad.err.contains("a/alpha@2x.png: file hash differs on disk") && bad.err.contains("; pixel hash differs on disk"))
         #expect(bad.err.hasSuffix("14 outputs checked, 1 differ\n"))
     }
 
@@ -154,7 +156,7 @@ import ThumbKit
         let tree = try makeTree()
         let out = CLIFixtures.temporaryDirectory("check-shards")
         for k in 1...2 { _ = try CLIFixtures.runBinary([tree, "-o", out, "--shard", "\(k)/2", "--size", "24"]) }
-        let run = try CLIFixtures.runBinary(["check", out + "/thumbgen-manifest.1-of-2.json", out + "/thumbgen-manifest.2-of-2.json"])
+        let run = try CLIFixtures.runBinary(["check", out + "/thumbgen-manifest.1-of-2.json", out + "/thumbgen-manifest.2-of-2.json", "--summary"])
         #expect(run.status == 0, "\(run.err)")
         #expect(run.err.hasSuffix("7 outputs checked, 0 differ\n"))
     }

@@ -13,6 +13,14 @@ struct CLIRun {
         out = console.capturedOut
         err = console.capturedErr
     }
+
+    /// Arguments as the process would get them, bytes that need not be UTF-8.
+    init(raw arguments: [[UInt8]]) {
+        let console = Console.capture()
+        status = ThumbgenMain.run(arguments.map { String(decoding: $0, as: UTF8.self) }, raw: arguments, console: console)
+        out = console.capturedOut
+        err = console.capturedErr
+    }
 }
 
 enum CLIFixtures {

@@ -136,7 +136,7 @@ import ThumbKit
         #expect(try PNGDecoder.decode(path: exact + "/baseline.png") != (try PNGDecoder.decode(path: reduced + "/baseline.png")))
         let manifest = try String(contentsOfFile: exact + "/thumbgen-manifest.json", encoding: .utf8)
         #expect(manifest.contains("shrink-on-load=off"))
-        let check = CLIRun(["check", exact])
+        let check = CLIRun(["check", exact, "--summary"])
         #expect(check.status == .success, "\(check.err)")
         #expect(check.err.hasSuffix("1 outputs checked, 0 differ\n"))
     }

@@ -75,8 +75,8 @@ import ThumbKit
         // The manifest is written last; when even it does not fit, its own line says so and the
         // next run rebuilds the outputs it lacks. When it fits, it lists exactly what completed.
         if fileManager.fileExists(atPath: out + "/thumbgen-manifest.json") {
-            let manifest = try Manifest.load(path: out + "/thumbgen-manifest.json")
-            #expect(manifest.sortedEntries.map(\.output) == written)
+            let manifest = try Manifest.load(path: FilePath(out + "/thumbgen-manifest.json"))
+            #expect(manifest.sortedEntries.map(\.output.description) == written)
             #expect(try HostileTreeTests.run(["check", out], seconds: 120).status == 0)
         } else {
             #expect(lines.last?.hasPrefix("thumbgen: \(out)/thumbgen-manifest.json: ") == true)
@@ -100,8 +100,7 @@ import ThumbKit
         #expect(failureLines(run.err) == [
             "thumbgen: \(tree)/icon0.png: cannot create directory \(root)/out: a file is in the way",
             "thumbgen: \(tree)/icon1.png: cannot create directory \(root)/out: a file is in the way",
-            "thumbgen: \(root)/out/thumbgen-manifest.json: cannot create directory \(root)/out: a file is in the way",
-        ].map { $0.replacingOccurrences(of: "out/thumbgen-manifest", with: "out/thumbs/thumbgen-manifest") }, "\(run.err)")
+        ], "\(run.err)")
         #expect(fileManager.contents(atPath: root + "/out") == Data("in the way".utf8))
         #expect(files(under: root) == ["out"])
     }
@@ -110,7 +109,7 @@ import ThumbKit
         let tree = try makeInputs(2)
         let out = CLIFixtures.temporaryDirectory("fault-dir")
         try fileManager.createDirectory(atPath: out + "/icon1.png", withIntermediateDirectories: false)
-        let run = try HostileTreeTests.run([tree, "-o", out, "--size", "16", "--progress", "never"])
+        let run = try HostileTreeTests.run([tree, "-o", out, "--size", "16", "--progress", "never", "--summary"])
         #expect(run.status == 1)
         #expect(failureLines(run.err) == ["thumbgen: \(tree)/icon1.png: output path is an existing directory"], "\(run.err)")
         #expect(run.err.contains("1 written, 0 up to date, 0 skipped, 1 failed"))
@@ -127,7 +126,7 @@ import ThumbKit
         let run = try HostileTreeTests.run([tree, "-o", out, "--size", "16", "--progress", "never"])
         #expect(run.status == 1)
         let lines = failureLines(run.err)
-        #expect(lines.count == 3 && lines.allSatisfy { $0.contains("permission denied") }, "\(run.err)")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.contains("permission denied") }, "\(run.err)")
         #expect(files(under: out).isEmpty)
     }
 }

@@ -43,12 +43,17 @@
 ///   does not. Compare pixel hashes across machines and library versions.
 /// - **Failures.** A bad file never stops the others; each failure is one line `path: reason`,
 ///   paths escaped as `BatchMessage.path` says. Exit status 0 when all succeeded, 1 otherwise.
+/// - **Names.** Paths are bytes (`FilePath`) from the walk to the write: a name that is not
+///   UTF-8 is thumbnailed under an output name of the same bytes, escaped (reversibly) only in
+///   messages and the manifest. A stem too long for `NAME@3x.png` to fit NAME_MAX is shortened
+///   as `OutputNaming` says; temporary files have short names of their own.
+/// - **Pruning.** With `prune`, outputs the previous manifest lists whose sources are no longer
+///   in the plan (of any shard) are removed with their entries, if they still hold the bytes
+///   thumbgen wrote (`OutputPruner`).
 /// - **Memory.** Each worker holds one source and its outputs; nothing is read ahead.
 ///
 /// ## Out of scope
-/// Deleting outputs whose sources were removed; watching for changes; sources whose names are
-/// not valid UTF-8 (they fail, named, because outputs and manifest keys are text); locking
-/// against two runs writing the same output directory at once.
+/// Watching for changes; locking against two runs writing the same output directory at once.
 package enum Batch {
     /// Plans and runs a batch: walks and recognises the inputs, renders each source that needs it
     /// on `configuration.jobs` worker threads, puts the outputs in place atomically and writes the
@@ -74,18 +79,24 @@ package enum Batch {
     /// rather than regenerated; with nil, each entry is regenerated with the settings it recorded
     /// (handed to `renderer` in `BatchSource.settings`). Sources are rendered on `jobs` threads;
     /// the report does not depend on it. Throws only when a manifest cannot be read or parsed.
-    package static func check(manifestPaths: [String], renderer: @escaping BatchRenderer, settings: String? = nil,
+    package static func check(manifestPaths: [FilePath], renderer: @escaping BatchRenderer, settings: String? = nil,
                              jobs: Int = BatchConfiguration.defaultJobs) throws(BatchError) -> CheckReport {
         try BatchChecker(renderer: renderer, settings: settings, jobs: jobs).check(manifestPaths: manifestPaths)
     }
 
+    /// `check(manifestPaths:renderer:settings:jobs:)` for manifests named as text.
+    package static func check(manifestPaths: [String], renderer: @escaping BatchRenderer, settings: String? = nil,
+                             jobs: Int = BatchConfiguration.defaultJobs) throws(BatchError) -> CheckReport {
+        try check(manifestPaths: manifestPaths.map { FilePath($0) }, renderer: renderer, settings: settings, jobs: jobs)
+    }
+
     /// The manifests directly inside `outputDirectory` (unsharded and every shard's), sorted, so
     /// `check` can be pointed at an output directory.
-    package static func manifestPaths(in outputDirectory: String) -> [String] {
-        guard case .success(let names) = FileSystem.entries(Array(outputDirectory.utf8)) else { return [] }
+    package static func manifestPaths(in outputDirectory: FilePath) -> [FilePath] {
+        guard case .success(let names) = FileSystem.entries(outputDirectory.bytes) else { return [] }
         return names.compactMap(PathEscaping.validString).filter { name in
             name == Manifest.defaultName || (name.hasPrefix("thumbgen-manifest.") && name.hasSuffix(".json")
                 && name.contains("-of-") && !name.hasPrefix("."))
-        }.map { BatchPaths.join(outputDirectory, $0) }
+        }.map { outputDirectory.appending(FilePath($0)) }
     }
 }

@@ -24,16 +24,16 @@ package struct BatchChecker: Sendable {
     /// Checks every output listed in the manifests (e.g. all `thumbgen-manifest.K-of-N.json` of
     /// a sharded batch). Output paths are resolved against each manifest's directory, source
     /// paths as recorded. Throws only when a manifest cannot be read.
-    package func check(manifestPaths: [String]) throws(BatchError) -> CheckReport {
+    package func check(manifestPaths: [FilePath]) throws(BatchError) -> CheckReport {
         // One group per source and directory, so each source is read and rendered once.
-        var groups: [(directory: String, source: String, entries: [ManifestEntry])] = []
-        var seenOutputs: Set<String> = []
+        var groups: [(directory: FilePath, source: FilePath, entries: [ManifestEntry])] = []
+        var seenOutputs: Set<FilePath> = []
         for path in manifestPaths {
             let manifest = try Manifest.load(path: path)
-            let directory = BatchPaths.directory(of: path)
-            var indexBySource: [String: Int] = [:]
+            let directory = path.directory
+            var indexBySource: [FilePath: Int] = [:]
             for entry in manifest.sortedEntries {
-                let full = BatchPaths.join(directory, entry.output)
+                let full = directory.appending(entry.output)
                 guard seenOutputs.insert(full).inserted else { continue }
                 if let index = indexBySource[entry.source] {
                     groups[index].entries.append(entry)
@@ -50,14 +50,14 @@ package struct BatchChecker: Sendable {
         return CheckReport(checked: seenOutputs.count, mismatches: mismatches.flatMap { $0 })
     }
 
-    private func check(_ entries: [ManifestEntry], directory: String, source: String) -> [CheckMismatch] {
+    private func check(_ entries: [ManifestEntry], directory: FilePath, source: FilePath) -> [CheckMismatch] {
         var mismatches: [(index: Int, CheckMismatch)] = []
         func report(_ index: Int, _ kind: CheckMismatch.Kind) {
-            mismatches.append((index, CheckMismatch(output: PathEscaping.escape(BatchPaths.join(directory, entries[index].output)), kind: kind)))
+            mismatches.append((index, CheckMismatch(output: directory.appending(entries[index].output).description, kind: kind)))
         }
         // The files on disk.
         for (index, entry) in entries.enumerated() {
-            switch FileSystem.read(BatchPaths.join(directory, entry.output)) {
+            switch FileSystem.read(directory.appending(entry.output)) {
             case .failure(let f):
                 report(index, .outputUnreadable(reason: f.reason))
             case .success(let bytes):
@@ -82,13 +82,16 @@ package struct BatchChecker: Sendable {
         }
         if !toRender.isEmpty {
             let rendered: [RenderedOutput]
-            switch FileSystem.read(source) {
+            // The open file must outlive the rendering: the image source reads through it.
+            let file = SourceFile.open(source)
+            defer { withExtendedLifetime(file) {} }
+            switch file.flatMap({ $0.imageSource() }) {
             case .failure(let f):
-                for index in toRender { report(index, .regenerationFailed(reason: "cannot read source \(PathEscaping.escape(source)): \(f.reason)")) }
+                for index in toRender { report(index, .regenerationFailed(reason: "cannot read source \(source): \(f.reason)")) }
                 return ordered(mismatches)
-            case .success(let bytes):
+            case .success(let image):
                 do {
-                    rendered = try renderer(BatchSource(path: source, bytes: bytes, scales: toRender.map { entries[$0].scale }.sorted(),
+                    rendered = try renderer(BatchSource(path: source, image: image, scales: toRender.map { entries[$0].scale }.sorted(),
                                                         settings: entries[toRender[0]].settings))
                 } catch {
                     let reason = (error as? any ThumbKitError)?.message ?? String(describing: error)

@@ -3,9 +3,9 @@ import Glibc
 /// Everything a batch run needs to know, apart from how to render one image.
 package struct BatchConfiguration: Sendable {
     /// Files and directories, in the order given; directories are walked recursively.
-    package var inputs: [String]
+    package var inputs: [FilePath]
     /// Where outputs go, mirroring each input's tree; created when missing.
-    package var outputDirectory: String
+    package var outputDirectory: FilePath
     /// Output names and scales.
     package var naming: OutputNaming
     /// Worker threads; defaults to the number of online cores. Results do not depend on it.
@@ -26,7 +26,8 @@ package struct BatchConfiguration: Sendable {
     /// is written regardless. 0 checkpoints after every file.
     package var checkpointSeconds: Double = 30
     /// Largest source file read, in bytes (the CLI's `--max-file-bytes`); 0 = no limit. Checked
-    /// from `stat` before reading, since a worker holds a whole source in memory.
+    /// from `stat` before reading, and again while hashing, so a file that grew is not read on
+    /// without end.
     package var maxSourceBytes: UInt64 = 0
     /// Flush outputs to disk (`fsync`) before renaming them into place; default true. Each output
     /// directory is synced once before every manifest write rather than after every file, so the
@@ -35,10 +36,14 @@ package struct BatchConfiguration: Sendable {
     /// complete under their final names after a killed process, but not necessarily after a
     /// power cut.
     package var sync: Bool = true
+    /// Remove the outputs the previous manifest lists whose sources are no longer in the plan
+    /// (deleted, renamed, no longer images), and their entries (the CLI's `--prune`). Only a
+    /// file that still holds exactly the bytes the manifest recorded is removed.
+    package var prune: Bool = false
 
     /// A configuration with the given inputs, outputs and settings; the other members keep their
     /// defaults (a checkpoint every 30 s, no source size limit, outputs synced to disk).
-    package init(inputs: [String], outputDirectory: String, naming: OutputNaming, settings: String,
+    package init(inputs: [FilePath], outputDirectory: FilePath, naming: OutputNaming, settings: String,
                 jobs: Int = BatchConfiguration.defaultJobs, force: Bool = false, includeHidden: Bool = false,
                 shard: Shard? = nil, toolVersion: String = ThumbKitVersion.string) {
         self.inputs = inputs
@@ -52,6 +57,15 @@ package struct BatchConfiguration: Sendable {
         self.toolVersion = toolVersion
     }
 
+    /// A configuration whose paths are given as text.
+    package init(inputs: [String], outputDirectory: String, naming: OutputNaming, settings: String,
+                 jobs: Int = BatchConfiguration.defaultJobs, force: Bool = false, includeHidden: Bool = false,
+                 shard: Shard? = nil, toolVersion: String = ThumbKitVersion.string) {
+        self.init(inputs: inputs.map { FilePath($0) }, outputDirectory: FilePath(outputDirectory), naming: naming,
+                  settings: settings, jobs: jobs, force: force, includeHidden: includeHidden, shard: shard,
+                  toolVersion: toolVersion)
+    }
+
     /// The number of online cores (at least 1).
     package static var defaultJobs: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
@@ -59,5 +73,5 @@ package struct BatchConfiguration: Sendable {
     package var manifestName: String { shard?.manifestName ?? Manifest.defaultName }
 
     /// The manifest's full path.
-    package var manifestPath: String { BatchPaths.join(outputDirectory, manifestName) }
+    package var manifestPath: FilePath { outputDirectory.appending(FilePath(manifestName)) }
 }

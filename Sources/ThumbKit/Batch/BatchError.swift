@@ -5,7 +5,7 @@
 /// output is written.
 package enum BatchError: ThumbKitError, Equatable {
     /// Two sources would write the same output file; both source paths are named.
-    case outputCollision(output: String, first: String, second: String)
+    case outputCollision(output: FilePath, first: FilePath, second: FilePath)
     /// The output name format is unusable; `reason` says why.
     case invalidNameFormat(format: String, reason: String)
     /// A scale outside 1...3, or listed twice.
@@ -15,15 +15,15 @@ package enum BatchError: ThumbKitError, Equatable {
     /// The job count must be at least 1.
     case invalidJobCount(Int)
     /// A directory input is the output directory itself, so its outputs would be walked as sources.
-    case inputIsOutputDirectory(String)
+    case inputIsOutputDirectory(FilePath)
     /// A manifest file could not be read or parsed.
-    case unreadableManifest(path: String, reason: String)
+    case unreadableManifest(path: FilePath, reason: String)
 
     /// One line saying what is wrong, paths escaped as `BatchMessage.path` says.
     package var message: String {
         switch self {
         case .outputCollision(let output, let first, let second):
-            return "\(PathEscaping.escape(first)) and \(PathEscaping.escape(second)) both map to output \(PathEscaping.escape(output))"
+            return "\(first) and \(second) both map to output \(output)"
         case .invalidNameFormat(let format, let reason):
             return "invalid name format \"\(PathEscaping.escape(format))\": \(reason)"
         case .invalidScale(let scale):
@@ -33,9 +33,9 @@ package enum BatchError: ThumbKitError, Equatable {
         case .invalidJobCount(let jobs):
             return "invalid job count \(jobs) (expected at least 1)"
         case .inputIsOutputDirectory(let path):
-            return "input \(PathEscaping.escape(path)) is the output directory"
+            return "input \(path) is the output directory"
         case .unreadableManifest(let path, let reason):
-            return "cannot read manifest \(PathEscaping.escape(path)): \(reason)"
+            return "cannot read manifest \(path): \(reason)"
         }
     }
 }

@@ -14,6 +14,9 @@ package enum BatchEvent: Sendable, Equatable {
     case failed(BatchMessage)
     /// A file was not processed (not an image, hidden, …); for verbose listings.
     case skipped(BatchMessage)
+    /// An output whose source is gone was removed (`BatchConfiguration.prune`); `path` is the
+    /// output's, escaped for printing.
+    case pruned(path: String)
     /// The run is over; the manifest has been written.
     case finished(BatchSummary)
 }

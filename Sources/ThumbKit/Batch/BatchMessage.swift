@@ -12,6 +12,6 @@ package struct BatchMessage: Sendable, Equatable {
         self.reason = reason
     }
 
-    /// `path: reason`.
-    package var line: String { "\(path): \(reason)" }
+    /// `path: reason`, on one line whatever the reason holds.
+    package var line: String { "\(path): \(PathEscaping.singleLine(reason))" }
 }

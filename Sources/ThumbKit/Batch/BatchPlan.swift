@@ -9,15 +9,15 @@ package struct BatchPlan: Sendable, Equatable {
         /// `""`, `"@2x"` or `"@3x"`; the renderer labels its outputs with the same suffixes.
         package var suffix: String
         /// The path below the output directory; the manifest's key.
-        package var relativePath: String
+        package var relativePath: FilePath
     }
 
     /// An image to render.
     package struct Source: Sendable, Equatable {
         /// The path to open (the input path joined with `relativePath`).
-        package var path: String
+        package var path: FilePath
         /// The path below its input (a file input's base name).
-        package var relativePath: String
+        package var relativePath: FilePath
         /// The outputs it produces, in ascending scale order.
         package var outputs: [Output]
         /// Its size in bytes when planned: several workers take the largest sources first.
@@ -37,6 +37,8 @@ package struct BatchPlan: Sendable, Equatable {
 
     /// The items, in plan order.
     package var items: [Item]
+    /// Every output the inputs map to, in this shard or another: what `--prune` keeps.
+    package var outputsOfAllShards: Set<FilePath> = []
 
     /// The sources to render, in plan order.
     package var sources: [Source] {

@@ -1,8 +1,8 @@
 /// Turns a configuration into a `BatchPlan`: walks the inputs, recognises images by content,
 /// names the outputs, rejects colliding outputs, and keeps this shard's slice.
 ///
-/// Only the first few bytes of each file are read here; whole files are read one per worker
-/// while running, so memory stays bounded by the jobs in flight.
+/// Only the first few bytes of each file are read here; files are hashed and decoded one per
+/// worker while running, in bounded pieces, so memory stays bounded by the jobs in flight.
 package struct BatchPlanner: Sendable {
     package let configuration: BatchConfiguration
 
@@ -39,10 +39,12 @@ package struct BatchPlanner: Sendable {
         }
         var planned = zip(items, walked).map { (item: $0, relative: $1.entry.relative) }
         try checkCollisions(items)
+        var allOutputs: Set<FilePath> = []
+        for case .source(let source) in items { allOutputs.formUnion(source.outputs.map(\.relativePath)) }
         if let shard = configuration.shard {
             planned = planned.filter { shard.contains(relativePath: $0.relative) }
         }
-        return BatchPlan(items: planned.map(\.item))
+        return BatchPlan(items: planned.map(\.item), outputsOfAllShards: allOutputs)
     }
 
     private func classify(_ entry: SourceWalker.Entry, explicitFile: Bool) -> BatchPlan.Item {
@@ -70,16 +72,14 @@ package struct BatchPlanner: Sendable {
             }
             return .skipped(path: shown, reason: "not an image")
         }
-        // Output names and manifest keys are text; a name that is not UTF-8 cannot be mirrored.
-        guard let path = PathEscaping.validString(entry.path), let relative = PathEscaping.validString(entry.relative) else {
-            return .failed(path: shown, reason: "file name is not valid UTF-8, so no output name can be made for it")
-        }
+        // Names stay bytes from here on: a name that is not UTF-8 gets an output of the same bytes.
+        let relative = FilePath(entry.relative)
         let outputs = configuration.naming.outputs(forSource: relative).map { BatchPlan.Output(suffix: $0.suffix, relativePath: $0.path) }
-        return .source(.init(path: path, relativePath: relative, outputs: outputs, size: fileSize))
+        return .source(.init(path: FilePath(entry.path), relativePath: relative, outputs: outputs, size: fileSize))
     }
 
     private func checkCollisions(_ items: [BatchPlan.Item]) throws(BatchError) {
-        var owner: [String: String] = [:]
+        var owner: [FilePath: FilePath] = [:]
         for case .source(let source) in items {
             for output in source.outputs {
                 if let first = owner[output.relativePath] {

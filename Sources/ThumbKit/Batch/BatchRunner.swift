@@ -78,7 +78,7 @@ package struct BatchRunner: Sendable {
         let takeItemsUntilDone: @Sendable () -> Void = {
             while !cancellation.isCancelled, let index = state.nextWorkIndex(queue) {
                 guard case .source(let source) = plan.items[index] else { continue }
-                let shown = PathEscaping.escape(source.path)
+                let shown = source.path.description
                 // Runs on the committer's thread, once the outputs are in place.
                 let record: @Sendable (ItemResult) -> Void = { result in
                     state.store(result, at: index, path: shown)
@@ -94,7 +94,7 @@ package struct BatchRunner: Sendable {
                     committer.submit([]) { _ in record(result) }
                 case .staged(let files, let entries):
                     committer.submit(files) { error in
-                        record(error.map { .failed(BatchMessage(path: shown, reason: $0.escapedMessage)) } ?? .written(entries))
+                        record(error.map { .failed(BatchMessage(path: shown, reason: $0.message)) } ?? .written(entries))
                     }
                 }
             }
@@ -104,6 +104,11 @@ package struct BatchRunner: Sendable {
 
         var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
         summary.cancelled = summary.notProcessed > 0
+        // A cancelled run prunes nothing: what it did not reach is not known to be gone.
+        if configuration.prune && !summary.cancelled {
+            OutputPruner(outputDirectory: configuration.outputDirectory, keep: plan.outputsOfAllShards)
+                .prune(previous, into: &summary, manifest: &manifest) { state.report($0, countsAsDone: false) }
+        }
         syncOutputDirectories(directories)
         if let failure = writeManifest(manifest) { summary.failed.append(failure) }
         summary.elapsedSeconds = Self.seconds(since: start)
@@ -144,12 +149,15 @@ package struct BatchRunner: Sendable {
     }
 
     /// Writes the manifest; a failure becomes a summary message rather than losing the summary.
+    /// An empty manifest where there was none is not written, so a run that produced nothing (a
+    /// build step's one file that failed) leaves nothing on disk, not even the output directory.
     private func writeManifest(_ manifest: Manifest) -> BatchMessage? {
+        if manifest.entries.isEmpty, case .failure = FileSystem.status(configuration.manifestPath) { return nil }
         do {
             try manifest.write(to: configuration.manifestPath)
             return nil
         } catch {
-            return BatchMessage(path: PathEscaping.escape(configuration.manifestPath), reason: error.escapedMessage)
+            return BatchMessage(path: configuration.manifestPath.description, reason: error.message)
         }
     }
 
@@ -165,17 +173,17 @@ package struct BatchRunner: Sendable {
 
     /// Makes the renames of every output written so far durable before a manifest lists them:
     /// one directory sync per output directory, instead of one per file.
-    private func syncOutputDirectories(_ directories: [String]) {
+    private func syncOutputDirectories(_ directories: [FilePath]) {
         guard configuration.sync else { return }
         for directory in directories { AtomicFile.syncDirectory(directory) }
     }
 
     /// Every directory outputs of the plan go to, sorted.
-    private func outputDirectories(_ plan: BatchPlan) -> [String] {
-        var directories: Set<String> = [configuration.outputDirectory]
+    private func outputDirectories(_ plan: BatchPlan) -> [FilePath] {
+        var directories: Set<FilePath> = [configuration.outputDirectory]
         for source in plan.sources {
             for output in source.outputs {
-                directories.insert(BatchPaths.directory(of: BatchPaths.join(configuration.outputDirectory, output.relativePath)))
+                directories.insert(configuration.outputDirectory.appending(output.relativePath).directory)
             }
         }
         return directories.sorted().map { $0.isEmpty ? "." : $0 }

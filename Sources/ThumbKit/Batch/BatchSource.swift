@@ -1,10 +1,11 @@
 /// One source image handed to the renderer.
 package struct BatchSource: Sendable {
-    /// The path the file was read from (for messages; the bytes are already read).
-    package let path: String
-    /// The whole file. It is read once, by the worker that renders it, so that the hash that
-    /// goes in the manifest describes exactly the bytes that were rendered.
-    package let bytes: [UInt8]
+    /// The path the source was found at (for messages; decode `image`, which may reach the file
+    /// by another name).
+    package let path: FilePath
+    /// The image to render. During a run it reads the very file that was hashed for the
+    /// manifest (`SourceFile`), so the recorded hash describes what was rendered.
+    package let image: ImageSource
     /// The scales to render, ascending; return one `RenderedOutput` per scale, labelled with
     /// `OutputNaming.suffix(forScale:)`.
     package let scales: [Int]
@@ -13,9 +14,9 @@ package struct BatchSource: Sendable {
     package let settings: String
 
     /// A source as a worker hands it to the renderer (or a test does).
-    package init(path: String, bytes: [UInt8], scales: [Int], settings: String = "") {
+    package init(path: FilePath, image: ImageSource, scales: [Int], settings: String = "") {
         self.path = path
-        self.bytes = bytes
+        self.image = image
         self.scales = scales
         self.settings = settings
     }

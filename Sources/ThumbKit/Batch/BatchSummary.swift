@@ -11,6 +11,8 @@ package struct BatchSummary: Sendable, Equatable {
     package var skipped: [BatchMessage]
     /// Files that failed and why; also a manifest that could not be written.
     package var failed: [BatchMessage]
+    /// Outputs removed by `--prune` (their sources are gone), escaped for printing, in output order.
+    package var pruned: [String] = []
     /// True when the run was cancelled before every file was processed.
     package var cancelled: Bool
     /// Sources not processed because of cancellation.
@@ -37,17 +39,23 @@ package struct BatchSummary: Sendable, Equatable {
 
     /// The text to print at the end, one line each, ending with a newline:
     /// with `verbose`, `prefix + "skipped " + path: reason` for each skipped file; then
-    /// `prefix + path: reason` for each failure; then the counts line, e.g.
-    /// `3 written, 1 up to date, 2 skipped, 1 failed in 0.42 s`.
-    package func formatted(verbose: Bool = false, prefix: String = "") -> String {
+    /// `prefix + path: reason` for each failure; then, with `counts`, the counts line, e.g.
+    /// `3 written, 1 up to date, 2 skipped, 1 failed in 0.42 s` (`, 2 pruned` after `failed`
+    /// when outputs were pruned).
+    package func formatted(verbose: Bool = false, prefix: String = "", counts: Bool = true) -> String {
         var lines: [String] = []
         if verbose { lines += skipped.map { prefix + "skipped " + $0.line } }
         lines += failed.map { prefix + $0.line }
+        if counts { lines.append(countsLine) }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `3 written, 1 up to date, 2 skipped, 1 failed in 0.42 s`, without a newline.
+    package var countsLine: String {
         var counts = "\(written) written, \(upToDate) up to date, \(skipped.count) skipped, \(failed.count) failed"
+        if !pruned.isEmpty { counts += ", \(pruned.count) pruned" }
         if cancelled { counts += ", cancelled with \(notProcessed) not processed" }
-        counts += " in " + Self.seconds(elapsedSeconds)
-        lines.append(counts)
-        return lines.joined(separator: "\n") + "\n"
+        return counts + " in " + Self.seconds(elapsedSeconds)
     }
 
     /// Seconds with two decimals (`0.42 s`), or whole seconds from a minute up (`75 s`).

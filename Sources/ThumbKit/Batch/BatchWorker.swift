@@ -15,51 +15,67 @@ struct BatchWorker: Sendable {
     let previous: Manifest
 
     func process(_ source: BatchPlan.Source) -> WorkerOutcome {
-        let shown = PathEscaping.escape(source.path)
+        let shown = source.path.description
         func failure(_ reason: String) -> WorkerOutcome { .finished(.failed(BatchMessage(path: shown, reason: reason))) }
 
-        // Stat before reading: if the file changes after this, the recorded stat is older than
-        // the content and the next run re-hashes rather than trusting a stale hash.
-        let status: FileSystem.Status
+        // A stat of the path decides a no-op run without opening anything.
+        let pathStatus: FileSystem.Status
         switch FileSystem.status(source.path) {
         case .failure(let f): return failure("cannot read: \(f.reason)")
-        case .success(let st): status = st
+        case .success(let st): pathStatus = st
         }
         let prior = source.outputs.compactMap { previous.entries[$0.relativePath] }
         let reusable = !configuration.force && prior.count == source.outputs.count && prior.allSatisfy {
             $0.settings == configuration.settings && $0.toolVersion == configuration.toolVersion
                 && $0.sourceFingerprint.sha256 == prior[0].sourceFingerprint.sha256
-                && FileSystem.isRegularFile(BatchPaths.join(configuration.outputDirectory, $0.output))
+                && FileSystem.isRegularFile(configuration.outputDirectory.appending($0.output))
         }
-        if reusable && prior.allSatisfy({ $0.sourceFingerprint.statMatches(status) }) {
+        if reusable && prior.allSatisfy({ $0.sourceFingerprint.statMatches(pathStatus) }) {
             return .finished(.upToDate(prior.map { refreshed($0, source: source, fingerprint: $0.sourceFingerprint) }))
         }
 
         let limit = configuration.maxSourceBytes
-        if limit > 0 && status.size > 0 && UInt64(status.size) > limit {
-            return failure("file is too large (\(status.size) bytes, limit \(limit))")
+        if limit > 0 && pathStatus.size > 0 && UInt64(pathStatus.size) > limit {
+            return failure("file is too large (\(pathStatus.size) bytes, limit \(limit))")
         }
-        let bytes: [UInt8]
-        switch FileSystem.read(source.path, maxBytes: limit) {
+        // Hashed and decoded through one open descriptor, with its stat taken before either: if
+        // the file changes after this, the recorded stat is older than the content and the next
+        // run re-hashes rather than trusting a stale hash.
+        let file: SourceFile
+        switch SourceFile.open(source.path) {
         case .failure(let f): return failure("cannot read: \(f.reason)")
-        case .success(let b): bytes = b
+        case .success(let opened): file = opened
         }
-        let fingerprint = SourceFingerprint(sha256: SHA256.hex(bytes), status: status)
+        // The image source below reads through this descriptor: it stays open until the end.
+        defer { withExtendedLifetime(file) {} }
+        let fingerprint: SourceFingerprint
+        switch file.sha256(maxBytes: limit) {
+        case .failure(let f): return failure("cannot read: \(f.reason)")
+        case .success(let hash): fingerprint = SourceFingerprint(sha256: hash, status: file.status)
+        }
         if reusable && prior[0].sourceFingerprint.sha256 == fingerprint.sha256 {
             // Same content under new stat data (copied, touched, restored): no render, no write.
             return .finished(.upToDate(prior.map { refreshed($0, source: source, fingerprint: fingerprint) }))
         }
         if cancellation.isCancelled { return .finished(.dropped) }
 
+        let image: ImageSource
+        switch file.imageSource(maxBytes: limit) {
+        case .failure(let f): return failure("cannot read: \(f.reason)")
+        case .success(let opened): image = opened
+        }
         let rendered: [RenderedOutput]
         do {
-            rendered = try renderer(BatchSource(path: source.path, bytes: bytes, scales: configuration.naming.scales,
+            rendered = try renderer(BatchSource(path: source.path, image: image, scales: configuration.naming.scales,
                                                 settings: configuration.settings))
         } catch let error as any ThumbKitError {
             return failure(error.message)
         } catch {
             return failure(String(describing: error))
         }
+        // The hash must describe the bytes that were rendered; a file written to in place
+        // meanwhile is left for the next run.
+        if file.changedSinceOpened { return failure("changed while it was being read") }
         let bySuffix = Dictionary(rendered.map { ($0.suffix, $0) }, uniquingKeysWith: { first, _ in first })
         let expected = source.outputs.map(\.suffix)
         guard rendered.count == expected.count, Set(bySuffix.keys) == Set(expected) else {
@@ -78,11 +94,10 @@ struct BatchWorker: Sendable {
             }
             let result = bySuffix[output.suffix]!
             do {
-                staged.append(try AtomicFile.stage(result.png, to: BatchPaths.join(configuration.outputDirectory,
-                                                                                  output.relativePath)))
+                staged.append(try AtomicFile.stage(result.png, to: configuration.outputDirectory.appending(output.relativePath)))
             } catch {
                 staged.forEach(AtomicFile.discard)
-                return failure(error.escapedMessage)
+                return failure(error.message)
             }
             entries.append(ManifestEntry(
                 output: output.relativePath, source: source.path, sourceRelative: source.relativePath, scale: scale,

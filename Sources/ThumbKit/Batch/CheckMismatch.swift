@@ -33,7 +33,10 @@ package struct CheckMismatch: Sendable, Equatable {
     }
 
     /// `output: what differed`, one line.
-    package var line: String {
+    package var line: String { "\(output): \(description)" }
+
+    /// What differed, without the output's name.
+    package var description: String {
         func short(_ hash: String) -> String { String(hash.prefix(12)) }
         let what: String
         switch kind {
@@ -42,10 +45,10 @@ package struct CheckMismatch: Sendable, Equatable {
         case .fileHashRegenerated(let e, let a): what = "file hash differs when regenerated (manifest \(short(e)), now \(short(a)))"
         case .pixelHashRegenerated(let e, let a): what = "pixel hash differs when regenerated (manifest \(short(e)), now \(short(a)))"
         case .sizeRegenerated(let e, let a): what = "size differs when regenerated (manifest \(e), now \(a))"
-        case .outputUnreadable(let reason): what = "cannot verify output: \(reason)"
-        case .regenerationFailed(let reason): what = "cannot regenerate: \(reason)"
+        case .outputUnreadable(let reason): what = "cannot verify output: \(PathEscaping.singleLine(reason))"
+        case .regenerationFailed(let reason): what = "cannot regenerate: \(PathEscaping.singleLine(reason))"
         case .settingsDiffer(let r, let c): what = "made with other settings (manifest \(short(r)), now \(short(c)))"
         }
-        return "\(output): \(what)"
+        return what
     }
 }

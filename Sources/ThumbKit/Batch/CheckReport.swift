@@ -15,10 +15,20 @@ package struct CheckReport: Sendable, Equatable {
     /// 0 when every output matched, else 1.
     package var exitStatus: Int32 { mismatches.isEmpty ? 0 : 1 }
 
-    /// `prefix` and one line per mismatch, then `N outputs checked, M differ` (M counts outputs,
-    /// not mismatches), ending with a newline.
-    package func formatted(prefix: String = "") -> String {
-        let failing = Set(mismatches.map(\.output)).count
-        return (mismatches.map { prefix + $0.line } + ["\(checked) outputs checked, \(failing) differ"]).joined(separator: "\n") + "\n"
+    /// `prefix` and one line per output that differs (`output: what; what else`), then, with
+    /// `counts`, `N outputs checked, M differ`; each line ends with a newline.
+    package func formatted(prefix: String = "", counts: Bool = true) -> String {
+        // Mismatches of one output are adjacent (the checker groups them), in first-seen order.
+        var lines: [(output: String, what: [String])] = []
+        for mismatch in mismatches {
+            if lines.last?.output == mismatch.output {
+                lines[lines.count - 1].what.append(mismatch.description)
+            } else {
+                lines.append((mismatch.output, [mismatch.description]))
+            }
+        }
+        var text = lines.map { prefix + $0.output + ": " + $0.what.joined(separator: "; ") }
+        if counts { text.append("\(checked) outputs checked, \(Set(mismatches.map(\.output)).count) differ") }
+        return text.isEmpty ? "" : text.joined(separator: "\n") + "\n"
     }
 }

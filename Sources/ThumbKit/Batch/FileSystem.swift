@@ -30,6 +30,14 @@ package enum FileSystem {
 
     static func status(_ path: String) -> Result<Status, SystemFailure> { status(Array(path.utf8)) }
 
+    static func status(_ path: FilePath) -> Result<Status, SystemFailure> { status(path.bytes) }
+
+    /// `fstat(2)` of an open descriptor.
+    static func status(descriptor: Int32) -> Result<Status, SystemFailure> {
+        var st = stat()
+        return fstat(descriptor, &st) == 0 ? .success(Status(st)) : .failure(SystemFailure.current())
+    }
+
     /// The names in a directory (without `.` and `..`), sorted byte-wise so walks are
     /// deterministic whatever order the file system returns.
     static func entries(_ directory: [UInt8]) -> Result<[[UInt8]], SystemFailure> {
@@ -116,8 +124,13 @@ package enum FileSystem {
     /// The buffer is sized from `fstat`, one byte over so the end shows without another buffer,
     /// and read into directly; a file that grows while read is read on in further pieces.
     package static func read(_ path: String, maxBytes: UInt64 = 0) -> Result<[UInt8], SystemFailure> {
+        read(FilePath(path), maxBytes: maxBytes)
+    }
+
+    /// `read(_:maxBytes:)` for a path held as bytes.
+    package static func read(_ path: FilePath, maxBytes: UInt64 = 0) -> Result<[UInt8], SystemFailure> {
         let fd: Int32, expected: Int
-        switch openRegular(Array(path.utf8)) {
+        switch openRegular(path.bytes) {
         case .failure(let failure): return .failure(failure)
         case .success(let opened): (fd, expected) = (opened.fd, opened.size)
         }
@@ -165,7 +178,9 @@ package enum FileSystem {
     }
 
     /// True when something exists at `path` and is a regular file.
-    static func isRegularFile(_ path: String) -> Bool {
+    static func isRegularFile(_ path: String) -> Bool { isRegularFile(FilePath(path)) }
+
+    static func isRegularFile(_ path: FilePath) -> Bool {
         if case .success(let st) = status(path) { return st.isRegular }
         return false
     }

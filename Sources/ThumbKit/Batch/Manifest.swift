@@ -2,7 +2,7 @@ import Glibc
 
 /// The record of a batch's outputs, `thumbgen-manifest.json` in the output directory.
 ///
-/// Layout: `{"format": 1, "outputs": [entry, …]}` with entries sorted by output path (byte-wise)
+/// Layout: `{"format": 2, "outputs": [entry, …]}` with entries sorted by output path (byte-wise)
 /// and written by `JSONWriter`, so the file is byte-identical for identical runs whatever the job
 /// count. It is written atomically (`AtomicFile`) when a run finishes or is cancelled. A run killed
 /// outright leaves the previous manifest in place: outputs written since have no entry (or an
@@ -11,10 +11,14 @@ package struct Manifest: Sendable, Equatable {
     /// The unsharded manifest's file name.
     package static let defaultName = "thumbgen-manifest.json"
     /// The layout version; a manifest with another version is ignored (everything rebuilds).
-    package static let formatVersion: Int64 = 1
+    /// Version 2 stores paths escaped (`PathEscaping`), so any name round-trips; version 1, which
+    /// stored them as plain text, is still read.
+    package static let formatVersion: Int64 = 2
+    /// The version before paths were escaped.
+    static let plainPathsVersion: Int64 = 1
 
     /// Entries keyed by output path below the output directory.
-    package var entries: [String: ManifestEntry]
+    package var entries: [FilePath: ManifestEntry]
 
     package init(entries: [ManifestEntry] = []) {
         self.entries = Dictionary(entries.map { ($0.output, $0) }, uniquingKeysWith: { _, last in last })
@@ -29,7 +33,7 @@ package struct Manifest: Sendable, Equatable {
     /// Positions of `values` in output-path order (by UTF-8 bytes), the one order of every
     /// listing. Positions are sorted rather than the entries, which are large to move.
     private static func outputOrder(of values: [ManifestEntry]) -> [Int] {
-        values.indices.sorted { JSONWriter.utf8Precedes(values[$0].output, values[$1].output) }
+        values.indices.sorted { values[$0].output < values[$1].output }
     }
 
     /// The manifest's bytes, byte-stable.
@@ -64,14 +68,15 @@ package struct Manifest: Sendable, Equatable {
     }
 
     /// Parses a manifest's bytes; `path` only names the file in the error.
-    package static func decode(_ bytes: [UInt8], path: String) throws(BatchError) -> Manifest {
+    package static func decode(_ bytes: [UInt8], path: FilePath) throws(BatchError) -> Manifest {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)
         } catch {
             throw .unreadableManifest(path: path, reason: error.message)
         }
-        guard document["format"]?.integerValue == formatVersion else {
+        let version = document["format"]?.integerValue
+        guard version == formatVersion || version == plainPathsVersion else {
             throw .unreadableManifest(path: path, reason: "unknown format version")
         }
         guard let outputs = document["outputs"]?.arrayValue else {
@@ -80,7 +85,7 @@ package struct Manifest: Sendable, Equatable {
         var entries: [ManifestEntry] = []
         for (index, value) in outputs.enumerated() {
             do {
-                entries.append(try ManifestEntry(json: value))
+                entries.append(try ManifestEntry(json: value, escapedPaths: version == formatVersion))
             } catch {
                 throw .unreadableManifest(path: path, reason: "output \(index): \(error.reason)")
             }
@@ -89,16 +94,19 @@ package struct Manifest: Sendable, Equatable {
     }
 
     /// Reads and parses a manifest file.
-    package static func load(path: String) throws(BatchError) -> Manifest {
+    package static func load(path: FilePath) throws(BatchError) -> Manifest {
         switch FileSystem.read(path) {
         case .failure(let failure): throw .unreadableManifest(path: path, reason: failure.reason)
         case .success(let bytes): return try decode(bytes, path: path)
         }
     }
 
+    /// `load(path:)` for a path given as text.
+    package static func load(path: String) throws(BatchError) -> Manifest { try load(path: FilePath(path)) }
+
     /// The manifest at `path`, or an empty one when there is none or it cannot be used: a
     /// missing or damaged manifest only costs a rebuild, never a failed run.
-    static func loadOrEmpty(path: String) -> Manifest {
+    static func loadOrEmpty(path: FilePath) -> Manifest {
         (try? load(path: path)) ?? Manifest()
     }
 
@@ -111,7 +119,7 @@ package struct Manifest: Sendable, Equatable {
     /// Writes the manifest atomically, unless the file already holds exactly these bytes (so a
     /// no-op run leaves the output directory completely untouched). Returns whether it wrote.
     @discardableResult
-    package func write(to path: String) throws(FileWriteError) -> Bool {
+    package func write(to path: FilePath) throws(FileWriteError) -> Bool {
         let bytes = encoded()
         if case .success(let existing) = FileSystem.read(path), Self.sameBytes(existing, bytes) { return false }
         try AtomicFile.write(bytes, to: path)

@@ -6,13 +6,13 @@
 /// any change of encoder. A golden comparison across machines should use the pixel hash.
 package struct ManifestEntry: Sendable, Equatable {
     /// The output's path below the output directory (the manifest's key).
-    package var output: String
+    package var output: FilePath
     /// The source path as the run opened it (the input argument joined with the path below it;
     /// relative paths are relative to the directory the run was started in).
-    package var source: String
+    package var source: FilePath
     /// The source's path below its input (a file input's base name): the part the output tree
     /// mirrors, and what shards hash.
-    package var sourceRelative: String
+    package var sourceRelative: FilePath
     /// The scale this output was rendered at (1, 2 or 3).
     package var scale: Int
     /// The caller's description of its rendering settings (thumbgen records every option that
@@ -30,7 +30,7 @@ package struct ManifestEntry: Sendable, Equatable {
     /// The source as it was when this output was made.
     package var sourceFingerprint: SourceFingerprint
 
-    package init(output: String, source: String, sourceRelative: String, scale: Int, settings: String, toolVersion: String,
+    package init(output: FilePath, source: FilePath, sourceRelative: FilePath, scale: Int, settings: String, toolVersion: String,
                  width: Int, height: Int, fileSHA256: String, pixelSHA256: String, sourceFingerprint: SourceFingerprint) {
         self.output = output
         self.source = source
@@ -47,21 +47,23 @@ package struct ManifestEntry: Sendable, Equatable {
 
     var json: JSONValue { .object(Dictionary(uniqueKeysWithValues: sortedMembers)) }
 
-    /// The members in key order (by UTF-8 bytes), as the manifest writes them.
+    /// The members in key order (by UTF-8 bytes), as the manifest writes them. Paths are written
+    /// escaped (`PathEscaping`): JSON text cannot hold bytes that are not UTF-8, and the escaped
+    /// form reads back to the exact bytes. Ordinary names are written as they are.
     var sortedMembers: [(key: String, value: JSONValue)] {
         [
             ("fileSHA256", .string(fileSHA256)),
             ("height", .integer(Int64(height))),
-            ("output", .string(output)),
+            ("output", .string(output.description)),
             ("pixelSHA256", .string(pixelSHA256)),
             ("scale", .integer(Int64(scale))),
             ("settings", .string(settings)),
-            ("source", .string(source)),
+            ("source", .string(source.description)),
             ("sourceChangedNanoseconds", .integer(sourceFingerprint.changedNanoseconds)),
             // Inodes are unsigned; the bit pattern round-trips through Int64.
             ("sourceInode", .integer(Int64(bitPattern: sourceFingerprint.inode))),
             ("sourceModifiedNanoseconds", .integer(sourceFingerprint.modifiedNanoseconds)),
-            ("sourceRelative", .string(sourceRelative)),
+            ("sourceRelative", .string(sourceRelative.description)),
             ("sourceSHA256", .string(sourceFingerprint.sha256)),
             ("sourceSize", .integer(sourceFingerprint.size)),
             ("toolVersion", .string(toolVersion)),
@@ -79,7 +81,7 @@ package struct ManifestEntry: Sendable, Equatable {
         object.key("height", into: &out)
         JSONWriter.writeInteger(Int64(height), into: &out)
         object.key("output", into: &out)
-        JSONWriter.writeString(output, into: &out)
+        JSONWriter.writeString(output.description, into: &out)
         object.key("pixelSHA256", into: &out)
         JSONWriter.writeString(pixelSHA256, into: &out)
         object.key("scale", into: &out)
@@ -87,7 +89,7 @@ package struct ManifestEntry: Sendable, Equatable {
         object.key("settings", into: &out)
         JSONWriter.writeString(settings, into: &out)
         object.key("source", into: &out)
-        JSONWriter.writeString(source, into: &out)
+        JSONWriter.writeString(source.description, into: &out)
         object.key("sourceChangedNanoseconds", into: &out)
         JSONWriter.writeInteger(sourceFingerprint.changedNanoseconds, into: &out)
         object.key("sourceInode", into: &out)
@@ -95,7 +97,7 @@ package struct ManifestEntry: Sendable, Equatable {
         object.key("sourceModifiedNanoseconds", into: &out)
         JSONWriter.writeInteger(sourceFingerprint.modifiedNanoseconds, into: &out)
         object.key("sourceRelative", into: &out)
-        JSONWriter.writeString(sourceRelative, into: &out)
+        JSONWriter.writeString(sourceRelative.description, into: &out)
         object.key("sourceSHA256", into: &out)
         JSONWriter.writeString(sourceFingerprint.sha256, into: &out)
         object.key("sourceSize", into: &out)
@@ -107,11 +109,18 @@ package struct ManifestEntry: Sendable, Equatable {
         object.end(into: &out)
     }
 
-    /// Reads an entry back; the problem names the first member that is missing or has the wrong type.
-    init(json: JSONValue) throws(JSONMembers.Problem) {
+    /// Reads an entry back; the problem names the first member that is missing or has the wrong
+    /// type. `escapedPaths` is false for manifests of format 1, which stored names as plain text.
+    init(json: JSONValue, escapedPaths: Bool = true) throws(JSONMembers.Problem) {
         let members = try JSONMembers(json)
-        self.init(output: try members.string("output"), source: try members.string("source"),
-                  sourceRelative: try members.string("sourceRelative"), scale: Int(try members.integer("scale")),
+        func path(_ key: String) throws(JSONMembers.Problem) -> FilePath {
+            let text = try members.string(key)
+            guard escapedPaths else { return FilePath(text) }
+            guard let bytes = PathEscaping.unescape(text) else { throw JSONMembers.Problem(reason: "'\(key)' is not an escaped path") }
+            return FilePath(bytes)
+        }
+        self.init(output: try path("output"), source: try path("source"),
+                  sourceRelative: try path("sourceRelative"), scale: Int(try members.integer("scale")),
                   settings: try members.string("settings"), toolVersion: try members.string("toolVersion"),
                   width: Int(try members.integer("width")), height: Int(try members.integer("height")),
                   fileSHA256: try members.string("fileSHA256"), pixelSHA256: try members.string("pixelSHA256"),

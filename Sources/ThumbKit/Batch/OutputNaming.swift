@@ -37,44 +37,70 @@ package struct OutputNaming: Sendable, Equatable {
     /// The file-name suffix for a scale: `""` for 1, `"@2x"` for 2, `"@3x"` for 3.
     package static func suffix(forScale scale: Int) -> String { scale == 1 ? "" : "@\(scale)x" }
 
+    /// The longest name a file may have (Linux's NAME_MAX, in bytes).
+    package static let maxNameBytes = 255
+    /// The longest scale suffix and extension a name gets, `@3x.png`; names are fitted to it
+    /// whatever the scales of this run, so a name does not change when a scale is added.
+    static let longestEnding = 7
+    /// What replaces the cut end of a long stem: `~` and 8 hex digits of the stem's SHA-256.
+    static let shortenedMarkBytes = 9
+
     /// Output paths, relative to the output directory, one per scale in ascending scale order.
-    package func outputs(forSource relative: String) -> [(suffix: String, path: String)] {
-        // Split on bytes: a path's separators are bytes, whatever marks combine with them, and
-        // walking UTF-8 is several times faster than walking characters (once per source when
-        // planning, before any worker starts).
-        let directory: Substring
-        let name: Substring
-        if let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) {
-            let afterSlash = relative.utf8.index(after: slash)
-            directory = Substring(relative.utf8[..<afterSlash])
-            name = Substring(relative.utf8[afterSlash...])
-        } else {
-            directory = ""
-            name = relative[...]
-        }
-        let stem = Self.stem(name)
-        let formatted = format == "%s" ? String(stem) : expand(stem: stem)
+    /// Names are bytes: a source name that is not UTF-8 gives an output name with the same bytes.
+    ///
+    /// A name whose stem (after the format is applied) is too long for `NAME.@3x.png` to fit in
+    /// 255 bytes is shortened deterministically: the stem is cut after at most 239 bytes, at a
+    /// character boundary (a byte that is not valid UTF-8 counts as one character), and
+    /// `~` plus the first 8 hex digits of the SHA-256 of the whole stem is appended, so two long
+    /// names that share their first 239 bytes still get different outputs.
+    package func outputs(forSource relative: FilePath) -> [(suffix: String, path: FilePath)] {
+        let directory = relative.directory
+        let stem = Self.stem(relative.lastComponent.bytes)
+        let formatted = Self.fitted(format == "%s" ? stem : expand(stem: stem))
         return scales.map { scale in
             let suffix = Self.suffix(forScale: scale)
-            return (suffix, String(directory) + formatted + suffix + ".png")
+            let name = FilePath(formatted + Array(suffix.utf8) + Array(".png".utf8))
+            return (suffix, directory.isEmpty ? name : directory.appending(name))
         }
     }
 
     /// The base name without its extension; a leading dot (hidden file) is not an extension.
-    static func stem(_ name: Substring) -> Substring {
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return name }
-        return Substring(name.utf8[..<dot])
+    static func stem(_ name: [UInt8]) -> [UInt8] {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return name }
+        return Array(name[..<dot])
     }
 
-    private func expand(stem: Substring) -> String {
-        var out = ""
+    /// `stem`, shortened as `outputs(forSource:)` describes when the longest name made from it
+    /// would not fit.
+    static func fitted(_ stem: [UInt8]) -> [UInt8] {
+        guard stem.count + longestEnding > maxNameBytes else { return stem }
+        let budget = maxNameBytes - longestEnding - shortenedMarkBytes
+        var hasher = SHA256()
+        hasher.update(stem)
+        let mark = "~" + String(hasher.finalize().hexString.prefix(8))
+        return Array(stem[..<characterBoundary(in: stem, atMost: budget)]) + Array(mark.utf8)
+    }
+
+    /// The largest index at most `limit` that does not split a UTF-8 sequence.
+    private static func characterBoundary(in bytes: [UInt8], atMost limit: Int) -> Int {
+        var index = 0
+        while index < bytes.count {
+            let length = PathEscaping.sequenceLength(bytes, at: index)
+            if index + length > limit { break }
+            index += length
+        }
+        return index
+    }
+
+    private func expand(stem: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
         var chars = format.makeIterator()
         while let c = chars.next() {
             if c == "%" {
                 // init validated that every % is followed by s or %.
-                out += chars.next() == "s" ? String(stem) : "%"
+                if chars.next() == "s" { out += stem } else { out.append(UInt8(ascii: "%")) }
             } else {
-                out.append(c)
+                out += Array(String(c).utf8)
             }
         }
         return out

@@ -35,8 +35,8 @@ struct SourceWalker {
     var outputDirectory: DirectoryID?
 
     /// Walks one input (file or directory).
-    func walk(input: String) throws(BatchError) -> [Entry] {
-        let path = Array(input.utf8)
+    func walk(input: FilePath) throws(BatchError) -> [Entry] {
+        let path = input.bytes
         switch FileSystem.status(path) {
         case .failure(let failure):
             return [Entry(path: path, relative: Self.baseName(path), kind: .failed(reason: "cannot read: \(failure.reason)"))]

@@ -21,10 +21,10 @@ public enum FileWriteError: ThumbKitError, Equatable {
 /// A complete temporary file beside its destination, waiting to be renamed over it
 /// (`AtomicFile.stage`, then `AtomicFile.commit` or `AtomicFile.discard`).
 package struct StagedFile: Sendable, Equatable {
-    /// Where the bytes are now: a hidden name in the destination's directory.
-    package let temporaryPath: String
+    /// Where the bytes are now: a short hidden name in the destination's directory.
+    package let temporaryPath: FilePath
     /// Where `commit` puts them.
-    package let path: String
+    package let path: FilePath
 }
 
 /// Writes files so that a final name only ever holds complete data.
@@ -36,10 +36,16 @@ package struct StagedFile: Sendable, Equatable {
 /// file), off its worker threads; `write` does both for one file. With `syncData: false` nothing
 /// is flushed at all (still atomic against a killed process, since the rename comes after the last
 /// write, but not against power loss). On any failure the temporary file is removed. A process
-/// killed mid-write leaves at most a temporary file whose name starts with `.` and contains
-/// `temporaryMarker`; `removeStaleTemporaries(in:)` clears them on the next run.
+/// killed mid-write leaves at most a temporary file named `.thumbgen-tmp-PID-N`;
+/// `removeStaleTemporaries(in:)` clears them on the next run.
+///
+/// The temporary name does not contain the destination's: a destination of 240 bytes or more
+/// would otherwise give a temporary name over NAME_MAX (255 bytes), and the file could not be
+/// written at all. Process id and a per-process counter keep names unique.
+///
+/// Paths are `FilePath`s (bytes), so any name can be written; messages name them escaped.
 package enum AtomicFile {
-    /// Part of every temporary file's name.
+    /// Part of every temporary file's name (its start).
     package static let temporaryMarker = ".thumbgen-tmp-"
 
     /// Numbers the temporary files this process makes, so two workers never pick the same name.
@@ -47,22 +53,27 @@ package enum AtomicFile {
 
     /// Writes `bytes` to `path` atomically, creating missing parent directories; the data and the
     /// rename are synced to disk before it returns.
-    package static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+    package static func write(_ bytes: [UInt8], to path: FilePath) throws(FileWriteError) {
         let staged = try stage(bytes, to: path)
         if let error = commit([staged], syncData: true)[0] { throw error }
         syncDirectory(directory(of: path))
     }
 
+    /// `write(_:to:)` for a path given as text.
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+        try write(bytes, to: FilePath(path))
+    }
+
     /// Writes `bytes` to a new temporary file beside `path` (creating missing parent directories),
     /// unsynced; the destination is untouched until `commit`.
-    package static func stage(_ bytes: [UInt8], to path: String) throws(FileWriteError) -> StagedFile {
+    package static func stage(_ bytes: [UInt8], to path: FilePath) throws(FileWriteError) -> StagedFile {
         var st = stat()
-        if stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR { throw .destinationIsDirectory }
-        let (directory, name) = split(path)
+        if path.withCString({ stat($0, &st) }) == 0 && (st.st_mode & S_IFMT) == S_IFDIR { throw .destinationIsDirectory }
+        let directory = path.directory
         try createDirectories(directory)
-        let temporary = (directory.isEmpty ? "" : directory + "/") + "." + name + temporaryMarker
-            + String(getpid()) + "-" + String(nextCounter())
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let name = FilePath(temporaryMarker + String(getpid()) + "-" + String(nextCounter()))
+        let temporary = directory.isEmpty ? name : directory.appending(name)
+        let fd = temporary.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw systemError("create \(temporary)") }
         var written = 0
         let ok: Bool = bytes.withUnsafeBytes { raw in
@@ -90,6 +101,11 @@ package enum AtomicFile {
         return StagedFile(temporaryPath: temporary, path: path)
     }
 
+    /// `stage(_:to:)` for a path given as text.
+    package static func stage(_ bytes: [UInt8], to path: String) throws(FileWriteError) -> StagedFile {
+        try stage(bytes, to: FilePath(path))
+    }
+
     /// Makes the staged files' data durable (unless `syncData` is false), then renames each over
     /// its destination, in order. Returns one entry per file: nil when it is in place, or why it
     /// is not (its temporary file is then removed). The renames themselves become durable with
@@ -98,7 +114,8 @@ package enum AtomicFile {
         var errors = [FileWriteError?](repeating: nil, count: files.count)
         if syncData { syncContents(files, into: &errors) }
         for (index, file) in files.enumerated() where errors[index] == nil {
-            if rename(file.temporaryPath, file.path) != 0 {
+            let renamed = file.temporaryPath.withCString { from in file.path.withCString { to in rename(from, to) } }
+            if renamed != 0 {
                 errors[index] = systemError("rename to \(file.path)")
                 unlink(file.temporaryPath)
             }
@@ -111,6 +128,24 @@ package enum AtomicFile {
         unlink(file.temporaryPath)
     }
 
+    /// Removes `path` if it is a regular file holding exactly `bytes`' SHA-256 `sha256`, so that a
+    /// file someone replaced or edited since it was written is kept. Returns whether it was
+    /// removed, or the reason it was kept.
+    package static func removeIfUnchanged(_ path: FilePath, sha256: String) -> Result<Bool, SystemFailure> {
+        let source: SourceFile
+        switch SourceFile.open(path) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let opened): source = opened
+        }
+        switch source.sha256() {
+        case .failure(let failure): return .failure(failure)
+        case .success(let hash) where hash != sha256: return .success(false)
+        case .success: break
+        }
+        if path.withCString({ Glibc.unlink($0) }) != 0 { return .failure(SystemFailure.current()) }
+        return .success(true)
+    }
+
     /// One file: `fsync`. Several: one `syncfs` per file system they are on, which flushes them
     /// all in one wait; if that fails, an `fsync` each, so an error names the file it belongs to.
     private static func syncContents(_ files: [StagedFile], into errors: inout [FileWriteError?]) {
@@ -118,13 +153,13 @@ package enum AtomicFile {
         if files.count > 1 {
             // A new file is on its directory's file system, so one `stat` per directory will do
             // (a batch stages hundreds of files into a handful of directories).
-            var deviceOfDirectory: [String: UInt64?] = [:]
+            var deviceOfDirectory: [FilePath: UInt64?] = [:]
             var devices: [UInt64: [Int]] = [:]
             for index in files.indices {
                 let directory = directory(of: files[index].temporaryPath)
                 let device = deviceOfDirectory[directory] ?? {
                     var st = stat()
-                    let device: UInt64? = stat(directory, &st) == 0 ? UInt64(st.st_dev) : nil
+                    let device: UInt64? = directory.withCString { stat($0, &st) } == 0 ? UInt64(st.st_dev) : nil
                     deviceOfDirectory[directory] = device
                     return device
                 }()
@@ -132,7 +167,7 @@ package enum AtomicFile {
             }
             var synced = Set<Int>()
             for indexes in devices.values {
-                let fd = open(directory(of: files[indexes[0]].path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                let fd = directory(of: files[indexes[0]].path).withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
                 guard fd >= 0 else { continue }
                 if tg_syncfs(fd) == 0 { synced.formUnion(indexes) }
                 close(fd)
@@ -141,7 +176,7 @@ package enum AtomicFile {
         }
         for index in pending {
             let file = files[index]
-            let fd = open(file.temporaryPath, O_RDONLY | O_CLOEXEC)
+            let fd = file.temporaryPath.withCString { open($0, O_RDONLY | O_CLOEXEC) }
             if fd < 0 || fsync(fd) != 0 {
                 errors[index] = systemError("sync \(file.path)")
                 unlink(file.temporaryPath)
@@ -151,63 +186,71 @@ package enum AtomicFile {
     }
 
     /// Removes temporary files left by killed runs directly inside `directory`; returns how many.
+    /// Both the present short names and the older `.NAME.thumbgen-tmp-PID-N` ones are removed.
     @discardableResult
-    package static func removeStaleTemporaries(in directory: String) -> Int {
-        guard let dir = opendir(directory) else { return 0 }
-        defer { closedir(dir) }
+    package static func removeStaleTemporaries(in directory: FilePath) -> Int {
+        guard case .success(let names) = FileSystem.entries(directory.bytes) else { return 0 }
+        let marker = Array(temporaryMarker.utf8)
         var removed = 0
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") && name.contains(temporaryMarker) {
-                if unlink(directory + "/" + name) == 0 { removed += 1 }
-            }
+        for name in names where name.first == UInt8(ascii: ".") && name.firstRange(of: marker) != nil {
+            if unlink(directory.appending(FilePath(name))) { removed += 1 }
         }
         return removed
     }
 
+    /// `removeStaleTemporaries(in:)` for a directory given as text.
+    @discardableResult
+    package static func removeStaleTemporaries(in directory: String) -> Int {
+        removeStaleTemporaries(in: FilePath(directory))
+    }
+
     /// Creates `directory` and its missing parents (like `mkdir -p`).
-    package static func createDirectories(_ directory: String) throws(FileWriteError) {
+    package static func createDirectories(_ directory: FilePath) throws(FileWriteError) {
         guard !directory.isEmpty else { return }
         var st = stat()
-        if stat(directory, &st) == 0 {
+        if directory.withCString({ stat($0, &st) }) == 0 {
             if (st.st_mode & S_IFMT) == S_IFDIR { return }
             throw .failed(operation: "create directory \(directory)", reason: "a file is in the way")
         }
-        let (parent, _) = split(directory)
-        try createDirectories(parent)
-        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+        let parent = directory.directory
+        if parent != directory { try createDirectories(parent) }
+        if directory.withCString({ mkdir($0, 0o755) }) != 0 && errno != EEXIST {
             throw systemError("create directory \(directory)")
         }
     }
 
-    /// The directory `path` is in, "." for a bare name.
-    static func directory(of path: String) -> String {
-        let directory = split(path).directory
-        return directory.isEmpty ? "." : directory
+    /// `createDirectories(_:)` for a directory given as text.
+    package static func createDirectories(_ directory: String) throws(FileWriteError) {
+        try createDirectories(FilePath(directory))
     }
 
-    private static func split(_ path: String) -> (directory: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
-        let directory = String(path[..<slash])
-        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    /// The directory `path` is in, "." for a bare name.
+    static func directory(of path: FilePath) -> FilePath {
+        let directory = path.directory
+        return directory.isEmpty ? "." : directory
     }
 
     /// Flushes a directory's entries (renames into it) to disk; errors are ignored, as some file
     /// systems cannot sync directories.
-    package static func syncDirectory(_ directory: String) {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    package static func syncDirectory(_ directory: FilePath) {
+        let fd = directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if fd >= 0 {
             fsync(fd)
             close(fd)
         }
     }
 
+    /// Unlinks `path`; true when it was removed.
+    @discardableResult
+    private static func unlink(_ path: FilePath) -> Bool {
+        path.withCString { Glibc.unlink($0) } == 0
+    }
+
     private static func nextCounter() -> UInt64 {
         counter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
+    /// `operation` names its path escaped (`FilePath.description`), so the message is one line.
     private static func systemError(_ operation: String) -> FileWriteError {
         .failed(operation: operation, reason: String(cString: strerror(errno)))
     }

@@ -4,6 +4,8 @@ struct JSONMembers {
     /// What is wrong, as a message fragment (`'width' is missing`).
     struct Problem: Error, Equatable {
         let reason: String
+
+        init(reason: String) { self.reason = reason }
     }
 
     private let members: [String: JSONValue]

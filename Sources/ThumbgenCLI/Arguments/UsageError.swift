@@ -7,6 +7,6 @@ struct UsageError: ThumbKitError, Equatable {
     init(_ message: String) { self.message = message }
 
     static func invalidValue(_ option: String, _ value: String, expected: String) -> UsageError {
-        UsageError("invalid value '\(value)' for --\(option): expected \(expected)")
+        UsageError("invalid value '\(PathEscaping.singleLine(value))' for --\(option): expected \(expected)")
     }
 }

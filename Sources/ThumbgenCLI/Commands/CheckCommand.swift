@@ -11,6 +11,7 @@ struct CheckCommand: Command {
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
         CommonOptions.maxMemory,
+        CommonOptions.summary,
     ]
 
     var help: HelpText {
@@ -23,6 +24,8 @@ struct CheckCommand: Command {
             Each output is compared on disk and regenerated from its source with the recorded settings.
             The pixel hash (SHA-256 of the decoded RGBA8 samples) survives zlib and libpng upgrades; the file
             hash (SHA-256 of the PNG bytes) does not, so a file-only mismatch means the encoder changed.
+            Each output that differs is one line, OUTPUT: what differs (several differences joined by "; ").
+            The last line, N outputs checked, M differ, is printed on a terminal or with --summary.
             Exit status: 0 all match, 1 any mismatch or unreadable output.
             """)
     }
@@ -33,10 +36,10 @@ struct CheckCommand: Command {
         let jobs = try arguments.value("jobs", default: BatchConfiguration.defaultJobs,
                                        expected: "a number of jobs from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
         options.limits = try CommonOptions.limits(arguments, jobs: jobs)
-        var manifests: [String] = []
-        for path in arguments.positionals {
+        var manifests: [FilePath] = []
+        for path in arguments.positionalPaths {
             var st = stat()
-            if stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+            if path.withCString({ stat($0, &st) }) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
                 let found = Batch.manifestPaths(in: path)
                 if found.isEmpty {
                     console.fail(path, "no thumbgen-manifest*.json in this folder")
@@ -49,7 +52,7 @@ struct CheckCommand: Command {
         }
         do {
             let report = try Batch.check(manifestPaths: manifests, renderer: ThumbnailSettings.renderer(options), jobs: jobs)
-            console.err(report.formatted(prefix: "thumbgen: "))
+            console.err(report.formatted(prefix: "thumbgen: ", counts: CommonOptions.showsSummary(arguments, console: console)))
             return report.mismatches.isEmpty ? .success : .failure
         } catch {
             console.err("thumbgen: \(error.message)\n")

@@ -4,33 +4,69 @@ import ThumbKit
 struct InfoCommand: Command {
     let name = "info"
 
+    static let options: [OptionSpec] = [
+        OptionSpec("header-only", help: "Read only the header (fast), instead of decoding every pixel to prove the file is intact."),
+        CommonOptions.maxPixels,
+        CommonOptions.maxFileBytes,
+        CommonOptions.maxMemory,
+    ]
+
     var help: HelpText {
         HelpText(
             overview: "Print each image's size, colour type, bit depth, layout and transparency.",
-            usage: ["thumbgen info [--max-pixels N] [--max-file-bytes N] FILE..."],
+            usage: ["thumbgen info [--header-only] [--max-pixels N] [--max-file-bytes N] [--max-memory BYTES] FILE..."],
             arguments: [("FILE", "PNG, JPEG, WebP or GIF files to describe.")],
-            options: [CommonOptions.maxPixels, CommonOptions.maxFileBytes],
+            options: Self.options,
             footer: """
             Prints one line per file, the size as stored (before any EXIF orientation):
               FILE: WIDTHxHEIGHT, COLOUR-TYPE, N-bit, interlaced|not interlaced, transparency|opaque   (PNG)
               FILE: WIDTHxHEIGHT, jpeg COLOUR-SPACE, 8-bit, progressive|baseline, opaque              (JPEG)
-            Exits 1 if any file cannot be read.
+              FILE: WIDTHxHEIGHT, webp lossy|lossless, 8-bit, still|animated, N frames, ...          (WebP)
+              FILE: WIDTHxHEIGHT, gif palette, 8-bit, interlaced|not interlaced, ...                  (GIF)
+            Every file is decoded whole first, so a file whose header is fine but whose pixel data is
+            corrupt or cut off is an error; --header-only trusts the header and reads no further.
+            Exits 1 if any file cannot be read (one line each: thumbgen: FILE: reason).
             """)
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("no files given") }
-        let limits = try CommonOptions.limits(arguments)
+        // The whole image is decoded: the memory budget of one job applies.
+        let limits = try CommonOptions.limits(arguments, jobs: 1)
+        let headerOnly = arguments.has("header-only")
         var status = ExitCode.success
-        for path in arguments.positionals {
-            do {
-                let header = try ImageSource.file(path).header(limits: limits)
-                console.out("\(PathEscaping.escape(path)): \(header)\n")
-            } catch {
-                console.fail(path, FailureMessage(error).message)
+        for path in arguments.positionalPaths {
+            switch Self.describe(path, limits: limits, headerOnly: headerOnly) {
+            case .success(let header):
+                console.out("\(path): \(header)\n")
+            case .failure(let failure):
+                console.fail(path, failure.message)
                 status = .failure
             }
         }
         return status
+    }
+
+    /// The header, once the whole image has decoded (unless `headerOnly`).
+    static func describe(_ path: FilePath, limits: DecodeLimits, headerOnly: Bool) -> Result<ImageHeader, FailureMessage> {
+        // A name that is not UTF-8 has no `String` to open it by: it is opened by its bytes.
+        var opened: SourceFile?
+        let source: ImageSource
+        if let text = path.string {
+            source = .file(text)
+        } else {
+            switch SourceFile.open(path).flatMap({ file in file.imageSource(maxBytes: limits.maxFileBytes).map { (file, $0) } }) {
+            case .failure(let failure): return .failure(FailureMessage(DecodeError.unreadable(reason: failure.reason)))
+            case .success(let (file, image)): (opened, source) = (file, image)
+            }
+        }
+        defer { withExtendedLifetime(opened) {} }
+        do throws(DecodeError) {
+            let header = try source.header(limits: limits)
+            if !headerOnly { _ = try source.decodeAsStored(limits: limits) }
+            return .success(header)
+        } catch {
+            return .failure(FailureMessage(error))
+        }
     }
 }

@@ -22,6 +22,7 @@ struct StarsCommand: Command {
         OptionSpec("fill-mode", value: "MODE", help: "full (round to whole stars), half (to halves) or precise (exact fraction)."),
         OptionSpec("scales", value: "LIST", help: "Scales to write, e.g. 1,2,3 adds NAME@2x.png and NAME@3x.png (default 1)."),
         OptionSpec("name", value: "FORMAT", help: "File name: %r rating, %s 's' unless the rating is 1, %% a percent (default %rStar%sSmall)."),
+        CommonOptions.summary,
     ]
 
     var help: HelpText {
@@ -34,12 +35,14 @@ struct StarsCommand: Command {
             Geometry: a badge has SLOTS cells of SIZE x SIZE pixels with SPACING between them; each star is
             a regular five-pointed star of outer radius SIZE/2 centred in its cell. Every length is
             multiplied by the scale at @2x and @3x. Bad options exit 64 and write nothing.
+            Success prints nothing unless standard error is a terminal or --summary is given (then
+            N badges written to DIR); a failure is one line, thumbgen: FILE: reason.
             """)
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])' (stars takes only options)")
+            throw UsageError("unexpected argument '\(PathEscaping.singleLine(arguments.positionals[0]))' (stars takes only options)")
         }
         let spec = try Self.spec(arguments)
         // Every badge is drawn and encoded here, once, before anything is written: a badge that
@@ -53,11 +56,13 @@ struct StarsCommand: Command {
             let written = try rendered.write(to: directory)
             if let xcassets { try rendered.writeAssetCatalog(to: xcassets) }
             if let manifest = arguments.value("manifest") { try rendered.writeManifest(to: manifest) }
-            console.err("\(written.count) badges written to \(PathEscaping.escape(directory))"
-                        + (xcassets.map { ", asset catalog \(PathEscaping.escape($0))" } ?? "") + "\n")
+            if CommonOptions.showsSummary(arguments, console: console) {
+                console.err("\(written.count) badges written to \(PathEscaping.escape(directory))"
+                            + (xcassets.map { ", asset catalog \(PathEscaping.escape($0))" } ?? "") + "\n")
+            }
             return .success
         } catch {
-            console.err("thumbgen: \(error.message)\n")
+            console.err("thumbgen: \(PathEscaping.singleLine(error.message))\n")
             return .failure
         }
     }

@@ -14,8 +14,10 @@ struct ThumbnailCommand: Command {
         OptionSpec("hidden", help: "Also process files and folders whose names start with '.'."),
         OptionSpec("shard", value: "K/N", help: "Process only slice K of N (1-based) and write thumbgen-manifest.K-of-N.json."),
         OptionSpec("progress", value: "WHEN", help: "Progress bar on standard error: auto (on a terminal, default), always or never."),
+        OptionSpec("prune", help: "Remove outputs whose sources are gone, and their manifest entries (only files thumbgen wrote)."),
         OptionSpec("quiet", short: "q", help: "Print only errors."),
-        OptionSpec("verbose", short: "v", help: "Print a line per file, including skipped ones."),
+        OptionSpec("verbose", short: "v", help: "Print a line per file, including skipped ones, and the summary."),
+        CommonOptions.summary,
     ]
 
     var help: HelpText {
@@ -31,6 +33,14 @@ struct ThumbnailCommand: Command {
             The output folder gets thumbgen-manifest.json (outputs with their SHA-256 hashes); a rerun
             rebuilds only what changed. Exit status: 0 all done, 1 some input failed, 64 usage error,
             130/143 interrupted by SIGINT/SIGTERM.
+
+            Messages: success prints nothing unless standard error is a terminal, -v or --summary
+            (then a last line: N written, M up to date, K skipped, F failed in T s). Each failed file
+            is one line, thumbgen: FILE: reason, with control characters and bytes that are not UTF-8
+            in names escaped (\\n, \\t, \\\\, \\xNN). Any name works: a stem too long for NAME@3x.png to
+            fit 255 bytes is cut to 239 bytes plus ~ and 8 hex digits of its SHA-256.
+            --prune removes the outputs the manifest lists whose sources are no longer among the
+            inputs (deleted, renamed, no longer images), if they still hold the bytes thumbgen wrote.
 
             Limits: --max-pixels bounds every decoded image and output canvas; --max-file-bytes the
             bytes read per file; one ancillary chunk is at most 8 MiB; --max-memory what one job may
@@ -53,8 +63,8 @@ struct ThumbnailCommand: Command {
         } catch {
             throw UsageError("invalid value for --name: \(error.message)")
         }
-        var configuration = BatchConfiguration(inputs: arguments.positionals,
-                                               outputDirectory: arguments.value("output") ?? "thumbnails",
+        var configuration = BatchConfiguration(inputs: arguments.positionalPaths,
+                                               outputDirectory: arguments.path("output") ?? "thumbnails",
                                                naming: naming, settings: options.canonicalDescription)
         configuration.jobs = try arguments.value("jobs", default: BatchConfiguration.defaultJobs,
                                                  expected: "a number of jobs from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
@@ -62,11 +72,14 @@ struct ThumbnailCommand: Command {
         configuration.force = arguments.has("force")
         configuration.includeHidden = arguments.has("hidden")
         configuration.sync = !arguments.has("no-fsync")
+        configuration.prune = arguments.has("prune")
         if let text = arguments.value("shard") { configuration.shard = try Self.shard(text) }
         let progressMode = try arguments.value("progress", default: "auto", expected: "auto, always or never") {
             ["auto", "always", "never"].contains($0) ? $0 : nil
         }
         let quiet = arguments.has("quiet"), verbose = arguments.has("verbose")
+        // Silence is success: a build step that runs thumbgen per file hears only of failures.
+        let showSummary = arguments.has("summary") || (!quiet && (verbose || console.errIsTerminal))
         let showBar = !quiet && (progressMode == "always" || (progressMode == "auto" && console.errIsTerminal))
 
         configuration.maxSourceBytes = options.limits.maxFileBytes
@@ -77,9 +90,9 @@ struct ThumbnailCommand: Command {
         do {
             // Warnings (a corrupt-but-readable JPEG, an unusable colour profile) are not failures:
             // printed as they happen, not counted, and not printed with -q.
-            var warn: (@Sendable (String, String) -> Void)?
+            var warn: (@Sendable (FilePath, String) -> Void)?
             if !quiet {
-                warn = { path, reason in console.err("thumbgen: warning: " + PathEscaping.escape(path) + ": " + reason + "\n") }
+                warn = { path, reason in console.err("thumbgen: warning: \(path): \(PathEscaping.singleLine(reason))\n") }
             }
             summary = try Batch.run(configuration, renderer: ThumbnailSettings.renderer(options, warn: warn),
                                     cancellation: cancellation, progress: display.handle)
@@ -88,14 +101,7 @@ struct ThumbnailCommand: Command {
             return .failure
         }
         display.finish()
-        let text = summary.formatted(verbose: verbose && !quiet, prefix: "thumbgen: ")
-        if quiet {
-            for line in text.split(separator: "\n", omittingEmptySubsequences: true) where line.hasPrefix("thumbgen: ") {
-                console.err(line + "\n")
-            }
-        } else {
-            console.err(text)
-        }
+        console.err(summary.formatted(verbose: verbose && !quiet, prefix: "thumbgen: ", counts: showSummary))
         if summary.cancelled { return signals.receivedSignal == SIGTERM ? .terminated : .interrupted }
         return summary.failed.isEmpty ? .success : .failure
     }

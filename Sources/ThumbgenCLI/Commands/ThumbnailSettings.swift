@@ -85,7 +85,7 @@ enum ThumbnailSettings {
     /// The batch renderer: `options` for a run; for `check`, the settings each manifest entry
     /// recorded (`options` then only supplies the limits).
     /// `warn` hears each source's warnings (path, reason) as it is rendered.
-    static func renderer(_ options: ThumbnailOptions, warn: (@Sendable (String, String) -> Void)? = nil) -> BatchRenderer {
+    static func renderer(_ options: ThumbnailOptions, warn: (@Sendable (FilePath, String) -> Void)? = nil) -> BatchRenderer {
         return { source in
             var settings = options
             if !source.settings.isEmpty && source.settings != options.canonicalDescription {
@@ -95,7 +95,7 @@ enum ThumbnailSettings {
             }
             let thumbnails: [Thumbnail]
             do throws(ThumbnailError) {
-                thumbnails = try Thumbnailer(options: settings).thumbnails(of: .bytes(source.bytes), scales: source.scales)
+                thumbnails = try Thumbnailer(options: settings).thumbnails(of: source.image, scales: source.scales)
             } catch {
                 throw FailureMessage(error)
             }

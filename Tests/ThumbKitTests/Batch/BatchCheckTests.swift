@@ -35,6 +35,12 @@ import Testing
             return
         }
         #expect(report.formatted().hasSuffix("8 outputs checked, 2 differ\n"))
+        // One line per output that differs, its differences joined; no counts unless asked for.
+        let lines = report.formatted(counts: false).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix(dir.at("out/d0/p0.png") + ": file hash differs on disk (manifest ") == true)
+        #expect(lines.first?.contains("; pixel hash differs on disk (manifest ") == true)
+        #expect(BatchChecker.self == BatchChecker.self && CheckReport(checked: 1, mismatches: []).formatted(counts: false).isEmpty)
         #expect(report.mismatches[0].line.hasPrefix(dir.at("out/d0/p0.png") + ": file hash differs on disk (manifest "))
     }
 
@@ -83,7 +89,7 @@ import Testing
         }
         #expect(failures == 1)
         let manifests = (1...count).map { dir.at("out/thumbgen-manifest.\($0)-of-\(count).json") }
-        #expect(Batch.manifestPaths(in: dir.at("out")) == manifests.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(Batch.manifestPaths(in: FilePath(dir.at("out"))) == manifests.map { FilePath($0) }.sorted())
         let outputs = try manifests.flatMap { try Manifest.load(path: $0).sortedEntries.map(\.output) }
         #expect(outputs.count == 20 && Set(outputs).count == 20)
         let report = try Batch.check(manifestPaths: manifests, renderer: Fixture.renderer(), settings: "settings-1")

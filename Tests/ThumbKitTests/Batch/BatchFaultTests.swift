@@ -20,7 +20,7 @@ import Testing
     func expectManifestMatchesDisk(_ configuration: BatchConfiguration) throws {
         let manifest = try Manifest.load(path: configuration.manifestPath)
         for entry in manifest.sortedEntries {
-            let bytes = Fixture.readFile(BatchPaths.join(configuration.outputDirectory, entry.output))
+            let bytes = Fixture.readFile(configuration.outputDirectory.appending(entry.output))
             #expect(SHA256.hex(bytes) == entry.fileSHA256, "\(entry.output)")
         }
     }
@@ -49,7 +49,7 @@ import Testing
         let inner = Fixture.renderer()
         let victim = dir.at("in/img1.png")
         let renderer: BatchRenderer = { source in
-            if source.path.hasSuffix("img0.png") { unlink(victim) }
+            if source.path.description.hasSuffix("img0.png") { unlink(victim) }
             return try inner(source)
         }
         let summary = try BatchRunner(configuration: configuration, renderer: renderer).run()
@@ -65,12 +65,12 @@ import Testing
         let configuration = Fixture.configuration([dir.at("in")], out: dir.at("blocker/out"))
         let summary = try BatchRunner(configuration: configuration, renderer: Fixture.renderer()).run()
         #expect(summary.written == 0 && summary.exitStatus == 1)
-        // One line per source, then one for the manifest, each naming its file.
+        // One line per source, each naming its file. Nothing was made, so no manifest is written
+        // either (a run that produced nothing leaves nothing behind).
         let lines = summary.failed.map(\.line)
-        #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix(dir.at("in/img0.png") + ": cannot create directory " + dir.at("blocker")))
-        #expect(lines[1].hasPrefix(dir.at("in/img1.png") + ": "))
-        #expect(lines[2].hasPrefix(dir.at("blocker/out/thumbgen-manifest.json") + ": "))
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix(dir.at("in/img0.png") + ": cannot create directory " + dir.at("blocker")) == true)
+        #expect(lines.last?.hasPrefix(dir.at("in/img1.png") + ": ") == true)
         #expect(lines.allSatisfy { !$0.contains("\n") })
         #expect(Fixture.readFile(dir.at("blocker")) == Array("a file, not a folder".utf8))
     }
@@ -96,7 +96,7 @@ import Testing
         var forced = configuration
         forced.force = true
         let failing: BatchRenderer = { source in
-            if source.path.hasSuffix("img1.png") { throw DecodeError.corrupt(.png, reason: "injected") }
+            if source.path.description.hasSuffix("img1.png") { throw DecodeError.corrupt(.png, reason: "injected") }
             return try Fixture.renderer()(source)
         }
         let summary = try BatchRunner(configuration: forced, renderer: failing).run()

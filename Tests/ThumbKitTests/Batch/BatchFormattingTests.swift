@@ -164,19 +164,19 @@ import Testing
         var wide = manifest
         for (n, name) in ["é/名.png", "tab\t\"q\".png", "b.png", "a/b/c.png"].enumerated() {
             var entry = manifest.entries["z.png"]!
-            entry.output = name
-            entry.source = "in/" + name
+            entry.output = FilePath(name)
+            entry.source = FilePath("in/" + name)
             entry.scale = n + 1
             // Timestamps before 1970 are negative; the extremes spell as `String` spells them.
             entry.sourceFingerprint.modifiedNanoseconds = [Int64.min, -1, 0, Int64.max][n]
             entry.sourceFingerprint.changedNanoseconds = [-10, Int64.min + 1, 9, 1_764_720_000_123_456_789][n]
-            wide.entries[name] = entry
+            wide.entries[FilePath(name)] = entry
         }
         #expect(wide.encoded() == JSONWriter.bytes(wide.document))
         #expect(try Manifest.decode(wide.encoded(), path: "m") == wide)
         #expect(try Manifest.decode(bytes, path: "m") == manifest)
         #expect(try Manifest.decode(bytes, path: "m").encoded() == bytes)
-        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"format\": 1,\n  \"outputs\": [\n    {\n      \"fileSHA256\": \"f2\""))
-        #expect(throws: BatchError.self) { try Manifest.decode(Array(#"{"format": 2, "outputs": []}"#.utf8), path: "m") }
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"format\": 2,\n  \"outputs\": [\n    {\n      \"fileSHA256\": \"f2\""))
+        #expect(throws: BatchError.self) { try Manifest.decode(Array(#"{"format": 3, "outputs": []}"#.utf8), path: "m") }
     }
 }

@@ -27,7 +27,7 @@ import Testing
         // JPEG is supported: photo.jpg is planned (its bytes fail later, at decoding).
         #expect(plan.sources.map(\.relativePath) == ["a.png", "photo.jpg", "sub/b.png", "sub/deeper/c.data"])
         #expect(plan.sources.map { $0.outputs.map(\.relativePath) } == [["a.png"], ["photo.png"], ["sub/b.png"], ["sub/deeper/c.png"]])
-        #expect(plan.sources[0].path == dir.at("in/a.png"))
+        #expect(plan.sources[0].path == FilePath(dir.at("in/a.png")))
         // Sizes as walked, for largest-first ordering.
         #expect(plan.sources.map(\.size) == [Fixture.png(seed: 1).count, 6, Fixture.png(seed: 2).count, Fixture.png(seed: 3).count].map(Int64.init))
         let failed = plan.items.compactMap { if case .failed(let p, let r) = $0 { "\(p): \(r)" } else { nil } }
@@ -109,7 +109,7 @@ import Testing
         dir.write("in/a.png", Fixture.png())
         dir.write("in/a.PNG", Fixture.png())
         let configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"))
-        #expect(throws: BatchError.outputCollision(output: "a.png", first: dir.at("in/a.PNG"), second: dir.at("in/a.png"))) {
+        #expect(throws: BatchError.outputCollision(output: "a.png", first: FilePath(dir.at("in/a.PNG")), second: FilePath(dir.at("in/a.png")))) {
             try BatchRunner(configuration: configuration, renderer: Fixture.renderer()).run()
         }
         #expect(Fixture.tree(dir.at("out")).isEmpty)
@@ -133,7 +133,7 @@ import Testing
         let plan = try plan(Fixture.configuration([dir.at("in")], out: dir.at("in/thumbs")))
         #expect(plan.sources.map(\.relativePath) == ["a.png"])
         #expect(plan.items.contains(.skipped(path: dir.at("in/thumbs"), reason: "output directory")))
-        #expect(throws: BatchError.inputIsOutputDirectory(dir.at("in/thumbs"))) {
+        #expect(throws: BatchError.inputIsOutputDirectory(FilePath(dir.at("in/thumbs")))) {
             try self.plan(Fixture.configuration([dir.at("in/thumbs")], out: dir.at("in/thumbs")))
         }
     }
@@ -153,7 +153,8 @@ import Testing
         #expect(plan.items.contains(.skipped(path: dir.at("in/dangling.txt"), reason: "cannot read: no such file or directory")))
     }
 
-    @Test func invalidUTF8NameFailsWithEscapedPath() throws {
+    /// A name that is not UTF-8 is planned like any other: output names keep its bytes.
+    @Test func invalidUTF8NameIsPlannedByteForByte() throws {
         let dir = ScratchDirectory()
         dir.mkdir("in")
         let name = Array(dir.at("in/bad").utf8) + [0xFF, 0x0A] + Array(".png".utf8)
@@ -163,6 +164,9 @@ import Testing
         _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         close(fd)
         let plan = try plan(Fixture.configuration([dir.at("in")], out: dir.at("out")))
-        #expect(plan.items == [.failed(path: dir.at("in/bad") + "\\xFF\\n.png", reason: "file name is not valid UTF-8, so no output name can be made for it")])
+        let relative = FilePath(Array("bad".utf8) + [0xFF, 0x0A] + Array(".png".utf8))
+        #expect(plan.items == [.source(.init(path: FilePath(name), relativePath: relative,
+                                             outputs: [.init(suffix: "", relativePath: relative)], size: Int64(bytes.count)))])
+        #expect(plan.sources[0].path.description == dir.at("in/bad") + "\\xFF\\n.png")
     }
 }

@@ -50,7 +50,7 @@ enum Fixture {
     static func renderer(level: Int = 9, invert: Bool = false, calls: CallCounter? = nil) -> BatchRenderer {
         { source in
             calls?.increment()
-            let image = try PNGDecoder.decode(bytes: source.bytes).converted8()
+            let image = try pngOnly(source.image).converted8()
             let pixels = image.rgba8
             return try source.scales.map { scale in
                 let w = image.width * scale, h = image.height * scale
@@ -69,6 +69,14 @@ enum Fixture {
                 return RenderedOutput(suffix: OutputNaming.suffix(forScale: scale), image: scaled, png: png)
             }
         }
+    }
+
+    /// The source decoded as a PNG, whatever its format (so a JPEG fails here, as it would in a
+    /// renderer that reads only PNGs).
+    static func pngOnly(_ source: ImageSource) throws -> Image {
+        if case .file(let path) = source { return try PNGDecoder.decode(path: path) }
+        if case .bytes(let bytes) = source { return try PNGDecoder.decode(bytes: bytes) }
+        throw DecodeError.unrecognised
     }
 
     /// Configuration with test defaults.
@@ -98,7 +106,9 @@ enum Fixture {
         }
     }
 
-    static func readFile(_ path: String) -> [UInt8] {
+    static func readFile(_ path: String) -> [UInt8] { readFile(FilePath(path)) }
+
+    static func readFile(_ path: FilePath) -> [UInt8] {
         guard case .success(let bytes) = FileSystem.read(path) else { return [] }
         return bytes
     }
@@ -118,7 +128,7 @@ final class CallCounter: Sendable {
     }
 
     @Test func fakeRendererScales() throws {
-        let outputs = try Fixture.renderer()(BatchSource(path: "x.png", bytes: Fixture.png(), scales: [1, 3]))
+        let outputs = try Fixture.renderer()(BatchSource(path: "x.png", image: .bytes(Fixture.png()), scales: [1, 3]))
         #expect(outputs.map(\.suffix) == ["", "@3x"])
         #expect(outputs.map(\.width) == [3, 9])
         #expect(try PNGDecoder.decode(bytes: outputs[1].png).height == 6)

@@ -88,7 +88,7 @@ import Testing
         // Staged: the old a.png is untouched, b.png does not exist yet.
         #expect(FileManager.default.contents(atPath: directory + "/a.png") == Data([9]))
         #expect(!FileManager.default.fileExists(atPath: directory + "/b.png"))
-        #expect(staged.allSatisfy { FileManager.default.fileExists(atPath: $0.temporaryPath) })
+        #expect(staged.allSatisfy { FileManager.default.fileExists(atPath: $0.temporaryPath.description) })
         // Several files: synced together (syncfs), then renamed.
         #expect(AtomicFile.commit(staged, syncData: true).allSatisfy { $0 == nil })
         for (index, name) in names.enumerated() {
@@ -111,7 +111,7 @@ import Testing
 
         let discarded = try AtomicFile.stage([3], to: directory + "/never.png")
         AtomicFile.discard(discarded)
-        #expect(!FileManager.default.fileExists(atPath: discarded.temporaryPath))
+        #expect(!FileManager.default.fileExists(atPath: discarded.temporaryPath.description))
         #expect(!FileManager.default.fileExists(atPath: directory + "/never.png"))
     }
 
