@@ -100,7 +100,8 @@ import Testing
 
     /// The documented per-job formula bounds what the process really holds, beyond what it holds
     /// for a 3x2 image, on every path: streamed, decoded whole, 16-bit, progressive, rotated and
-    /// colour-converted. And it is not a loose bound: the whole-image cases use at least half of it.
+    /// colour-converted. And it is not a loose bound: the whole-image cases use at least a third of
+    /// it (the 40 bytes an output pixel is planned at allow for every copy the compose step can make).
     @Test(.enabled(if: isRelease && hasTime, "release build with GNU time"))
     func thePlanBoundsThePeak() throws {
         let root = Fixtures.temporaryDirectory("plan")
@@ -127,7 +128,7 @@ import Testing
             let plan = try Self.planned(c.path, scales: c.scales, size: c.size, shrinkOnLoad: c.shrink)
             let own = measured > baseline ? measured - baseline : 0
             #expect(own <= plan, "\(c.path) \(c.scales): held \(own >> 10) KiB, planned \(plan >> 10) KiB")
-            if c.tight { #expect(own * 2 >= plan, "\(c.path) \(c.scales): held \(own >> 10) KiB, planned \(plan >> 10) KiB") }
+            if c.tight { #expect(own * 3 >= plan, "\(c.path) \(c.scales): held \(own >> 10) KiB, planned \(plan >> 10) KiB") }
         }
     }
 }
