@@ -451,8 +451,10 @@ def formats_section(corpus, have_vips, env1):
         return
     for extension, directory in format_corpus(jpegs).items():
         files = images(directory, ("." + extension,))
-        commands = [(f"thumbgen -j1", lambda out, d=directory: [BIN, d, "-o", out, "--size", str(BOX), "-j1",
-                                                                "--progress", "never"], None)]
+        thumbgen = lambda *flags, d=directory: lambda out: [BIN, d, "-o", out, "--size", str(BOX), "-j1", *flags,
+                                                            "--progress", "never"]
+        # vipsthumbnail does not flush its outputs to disk; --no-fsync is the like-for-like run.
+        commands = [("thumbgen -j1", thumbgen(), None), ("thumbgen -j1 --no-fsync", thumbgen("--no-fsync"), None)]
         if have_vips:
             commands.append(("vipsthumbnail (1 thread)", lambda out, f=files: ["vipsthumbnail", "-s", str(BOX), "-o",
                                                                                os.path.join(out, "%s.png")] + f, env1))
@@ -462,9 +464,11 @@ def formats_section(corpus, have_vips, env1):
             print(f"  {label:<28}{m[0]:8.2f} s ({m.min_wall:.2f}){m[1]:8.2f} s CPU ({m.min_cpu:.2f}){m[2]:7.0f} MiB")
         by = dict(rows)
         if "vipsthumbnail (1 thread)" in by:
-            vips, ours = by["vipsthumbnail (1 thread)"], by["thumbgen -j1"]
-            target(f"{extension} input: speed vs vipsthumbnail (their wall / thumbgen -j1 wall)", vips[0] / ours[0], 1.0, True,
-                   vips.min_wall / ours.min_wall)
+            vips, ours = by["vipsthumbnail (1 thread)"], by["thumbgen -j1 --no-fsync"]
+            target(f"{extension} input: speed vs vipsthumbnail (their wall / thumbgen -j1 --no-fsync wall)", vips[0] / ours[0],
+                   1.0, True, vips.min_wall / ours.min_wall)
+            target(f"{extension} input: CPU vs vipsthumbnail (their CPU / thumbgen -j1 CPU)", vips[1] / ours[1], 1.0, True,
+                   vips.min_cpu / ours.min_cpu)
         sys.stdout.flush()
 
 
