@@ -88,11 +88,11 @@ import Testing
 
     @Test func notAPNG() {
         #expect(throws: DecodeError.empty) { _ = try PNGDecoder.decode(bytes: []) }
-        #expect(throws: DecodeError.unrecognised) { _ = try PNGDecoder.decode(bytes: Array("GIF89a and more text".utf8)) }
+        #expect(throws: DecodeError.unrecognised) { _ = try PNGDecoder.decode(bytes: Array("BM and more text".utf8)) }
         #expect(throws: DecodeError.truncated) { _ = try PNGDecoder.decode(bytes: [0x89, 0x50, 0x4E]) }
         // The front door says the same before any decoder is chosen.
         #expect(throws: DecodeError.empty) { _ = try ImageSource.bytes([]).header() }
-        #expect(throws: DecodeError.unrecognised) { _ = try ImageSource.bytes(Array("GIF89a and more text".utf8)).header() }
+        #expect(throws: DecodeError.unrecognised) { _ = try ImageSource.bytes(Array("BM and more text".utf8)).header() }
         #expect(throws: DecodeError.truncated) { _ = try ImageSource.bytes([0x89, 0x50, 0x4E]).header() }
         #expect(throws: DecodeError.truncated) { _ = try ImageSource.bytes([0xFF, 0xD8]).header() }
     }
