@@ -60,6 +60,17 @@ let package = Package(
             dependencies: ["CGIFSystem", "CCodecSupport"],
             linkerSettings: [.linkedLibrary("gif")]
         ),
+        // libtiff as the system provides it (pkg-config libtiff-4).
+        .systemLibrary(
+            name: "CTIFFSystem",
+            pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"])]
+        ),
+        // The only code that calls libtiff (return codes and a per-handle error handler).
+        .target(
+            name: "CLibTIFF",
+            dependencies: ["CTIFFSystem", "CCodecSupport"]
+        ),
         // Little CMS 2 as the system provides it (pkg-config lcms2).
         .systemLibrary(
             name: "CLCMSSystem",
@@ -78,7 +89,7 @@ let package = Package(
         .target(name: "CFileSync"),
         .target(
             name: "ThumbKit",
-            dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibGIF", "CLibLCMS", "CThumbKernels", "CFileSync"],
+            dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibGIF", "CLibTIFF", "CLibLCMS", "CThumbKernels", "CFileSync"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Argument parsing, commands and printing; a library so the tests can drive it.

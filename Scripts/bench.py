@@ -46,7 +46,7 @@ BASELINE = os.path.abspath(os.environ["THUMBGEN_BASELINE_BIN"]) if os.environ.ge
 CORPUS = os.path.join(ROOT, ".build", "bench-corpus")
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 # BENCH_ONLY=memory: the peak-memory sections alone (a few minutes instead of half an hour);
-# BENCH_ONLY=formats: the memory sections and the new input formats (WebP, GIF) against vipsthumbnail.
+# BENCH_ONLY=formats: the memory sections and the new input formats (WebP, GIF, TIFF) against vipsthumbnail.
 ONLY = os.environ.get("BENCH_ONLY", "")
 BOX = 256
 # GNU time measures each command's peak RSS (see run_measured); Debian package "time".
@@ -251,13 +251,14 @@ def images(directory, extensions=(".png", ".jpg", ".jpeg")):
 
 
 def format_corpus(photos, count=20):
-    """The first `count` photos of the JPEG set as WebP (libwebp through Pillow, quality 80) and GIF
-    (Pillow, 256 colours), made once into the bench corpus folder: real-size files of the formats
+    """The first `count` photos of the JPEG set as WebP (libwebp through Pillow, quality 80), GIF
+    (Pillow, 256 colours) and TIFF (libtiff through Pillow, LZW), made once into the bench corpus folder: real-size files of the formats
     thumbgen reads beside PNG and JPEG. Returns {format: directory}, empty without Pillow."""
     if not have_pillow():
         return {}
     made = {}
-    for extension, save in (("webp", "im.save(out, quality=80, method=4)"), ("gif", "im.quantize(256).save(out)")):
+    for extension, save in (("webp", "im.save(out, quality=80, method=4)"), ("gif", "im.quantize(256).save(out)"),
+                            ("tif", "im.save(out, compression='tiff_lzw')")):
         directory = os.path.join(CORPUS, "formats", extension)
         if len(images(directory, ("." + extension,))) < count:
             os.makedirs(directory, exist_ok=True)

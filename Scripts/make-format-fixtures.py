@@ -8,10 +8,13 @@ references (exact for lossless images, within a stated tolerance for lossy ones)
 
     Tests/Fixtures/webp/   lossy, lossless, alpha, EXIF orientation, ICC profile, animation
     Tests/Fixtures/gif/    opaque, interlaced, transparent index, animation (first frame)
+    Tests/Fixtures/tiff/   RGB, RGBA, gray, 16-bit gray, palette, CMYK, tiles, LZW/Deflate/JPEG,
+                           Orientation tag, ICC profile, two pages (first page)
 """
 import io
 import os
 import struct
+import subprocess
 
 from PIL import Image, ImageCms, features
 
@@ -96,9 +99,51 @@ def gifs(small):
         "where the photo was; `animated.gif` has three frames.\n"))
 
 
+def tiffs(small):
+    """Pillow writes these through libtiff; its decode of them is its own for uncompressed strips
+    and libtiff's otherwise, so the 16-bit reference is worked out here instead (the rounding
+    thumbgen documents: libtiff's 16-to-8-bit reduction)."""
+    directory = os.path.join(FIXTURES, "tiff")
+    os.makedirs(directory, exist_ok=True)
+    opaque = small.convert("RGB")
+    samples16 = [min(65535, v * 257 + (x * 37) % 257) for x, v in enumerate(small.convert("L").tobytes())]
+    gray16 = Image.frombytes("I;16", small.size, struct.pack("<%dH" % len(samples16), *samples16))
+    icc = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    icc = icc[:24] + bytes(12) + icc[36:]
+    files = {
+        "rgb.tif": lambda f: opaque.save(f, "TIFF"),
+        "rgba-lzw.tif": lambda f: small.save(f, "TIFF", compression="tiff_lzw"),
+        "gray-deflate.tif": lambda f: small.convert("L").save(f, "TIFF", compression="tiff_adobe_deflate"),
+        "palette.tif": lambda f: opaque.quantize(32).save(f, "TIFF"),
+        "cmyk.tif": lambda f: opaque.convert("CMYK").save(f, "TIFF"),
+        "jpeg-ycbcr.tif": lambda f: opaque.save(f, "TIFF", compression="jpeg", quality=90),
+        "orientation-6.tif": lambda f: opaque.crop((0, 0, 80, 60)).save(f, "TIFF", tiffinfo={274: 6}),
+        "icc.tif": lambda f: opaque.save(f, "TIFF", icc_profile=icc),
+        "two-pages.tif": lambda f: opaque.save(f, "TIFF", save_all=True, append_images=[small.rotate(90)]),
+        "gray16.tif": lambda f: gray16.save(f, "TIFF"),
+    }
+    readme = (
+        "# TIFF conformance fixtures\n\n"
+        f"Written by `Scripts/make-format-fixtures.py` with Pillow from {LICENCE}. `NAME.ref.png` is Pillow's "
+        "decode of the first page as RGBA, except `gray16.ref.png`, which is the 16-bit samples reduced to 8 "
+        "bits by rounding (Pillow clips 16-bit gray instead of scaling it). `orientation-6.tif` has "
+        "Orientation 6; `icc.tif` carries `icc.icc`; `two-pages.tif` has two pages; `tiles.tif` is `rgb.tif` "
+        "in 32x32 LZW tiles, made by libtiff's `tiffcp` (Debian libtiff-tools).\n")
+    count = write_all(directory, files, ".tif", readme)
+    with open(os.path.join(directory, "icc.icc"), "wb") as f:
+        f.write(icc)
+    reduced = Image.frombytes("L", small.size, bytes((v * 255 + 32767) // 65535 for v in samples16))
+    reduced.convert("RGBA").save(os.path.join(directory, "gray16.ref.png"))
+    # Pillow writes strips only; libtiff's own tiffcp makes the tiled copy (32x32 tiles, LZW).
+    tiles = os.path.join(directory, "tiles.tif")
+    subprocess.run(["tiffcp", "-t", "-w", "32", "-l", "32", "-c", "lzw", os.path.join(directory, "rgb.tif"), tiles], check=True)
+    Image.open(tiles).convert("RGBA").save(os.path.join(directory, "tiles.ref.png"))
+    return count + 1
+
+
 def main():
     small = Image.open(CAT).convert("RGBA").resize((80, 120), Image.LANCZOS)   # keeps the transparent corners
-    print(f"wrote {webps(small)} WebP and {gifs(small)} GIF fixtures")
+    print(f"wrote {webps(small)} WebP, {gifs(small)} GIF and {tiffs(small)} TIFF fixtures")
 
 
 if __name__ == "__main__":

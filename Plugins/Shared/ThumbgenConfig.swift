@@ -17,7 +17,7 @@
 ///
 /// A thumbnail group (the options are those of `thumbgen`, spelt in camelCase):
 /// - `source` (string, required): a folder inside the target, walked recursively in sorted
-///   order; `.png`, `.jpg`, `.jpeg`, `.webp` and `.gif` files (any case) that are not hidden are its images.
+///   order; `.png`, `.jpg`, `.jpeg`, `.webp`, `.gif`, `.tif` and `.tiff` files (any case) that are not hidden are its images.
 /// - `size` (`"N"`, `"WxH"` or a number N; default `"128"`), `fit` (`inside`, `cover`, `contain`,
 ///   `fill`; default `inside`), `gravity` (`centre`, `north`, … `southwest`), `enlarge` (boolean),
 ///   `cornerRadius` (pixels at @1x, 0 or more), `background` (`RRGGBB` or `RRGGBBAA`), `kernel`

@@ -28,7 +28,7 @@ struct ThumbgenPlan {
     /// The name the plugins look for in a target's folder.
     static let configName = "thumbgen.json"
     /// File extensions (lower-cased) of the images a source folder contributes.
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif"]
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif", "tif", "tiff"]
 
     var jobs: [Job] = []
     /// Not errors, but worth a line in the build log (a source folder without images).
@@ -72,7 +72,7 @@ struct ThumbgenPlan {
             let groupDirectory = workDirectory.appendingPathComponent("thumbnails/\(g)", isDirectory: true)
             let images = Self.images(in: base.appendingPathComponent(group.source, isDirectory: true))
             if images.isEmpty {
-                warnings.append("\(shownAs): \(group.member).source: no .png, .jpg, .jpeg, .webp or .gif files in \(PluginJSON.quoted(group.source))")
+                warnings.append("\(shownAs): \(group.member).source: no .png, .jpg, .jpeg, .webp, .gif, .tif or .tiff files in \(PluginJSON.quoted(group.source))")
             }
             for relative in images {
                 let shownSource = group.source + "/" + relative

@@ -3,6 +3,7 @@ import CLibGIF
 import CLibJPEG
 import CLibLCMS
 import CLibPNG
+import CLibTIFF
 import CLibWebP
 
 /// The codec libraries linked in. Output bytes can differ between their versions (PNG files
@@ -17,6 +18,8 @@ package enum CodecVersions {
     package static let webp = text(tg_webp_version)
     /// e.g. "giflib 5.2.1".
     package static let gif = text(tg_gif_version)
+    /// e.g. "libtiff 4.5.0".
+    package static let tiff = text(tg_tiff_version)
     /// e.g. "lcms2 2.14".
     static let lcms = text(tg_cms_version)
 

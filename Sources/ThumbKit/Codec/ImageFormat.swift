@@ -11,38 +11,46 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     case webp
     /// GIF (87a and 89a): the first image, read through giflib.
     case gif
+    /// TIFF (and BigTIFF): the first page, read through libtiff.
+    case tiff
 
     /// The name used in messages, e.g. "PNG", "WebP".
     public var description: String { self == .webp ? "WebP" : rawValue.uppercased() }
 
-    /// The bytes every file of the format begins with, nil where any byte may stand: PNG's 8-byte
-    /// signature (ISO/IEC 15948 §5.2); JPEG's start-of-image marker followed by the next marker's
-    /// 0xFF (ITU T.81 §B.1.1.3); WebP's RIFF header, whose size field varies (RFC 9649 §2.4);
-    /// GIF's "GIF87a" or "GIF89a".
-    var signature: [UInt8?] {
+    /// The bytes every file of the format begins with, nil where any byte may stand, one pattern
+    /// per variant: PNG's 8-byte signature (ISO/IEC 15948 §5.2); JPEG's start-of-image marker
+    /// followed by the next marker's 0xFF (ITU T.81 §B.1.1.3); WebP's RIFF header, whose size
+    /// field varies (RFC 9649 §2.4); GIF's "GIF87a" or "GIF89a"; TIFF's byte order and magic
+    /// number, 42 for classic TIFF and 43 for BigTIFF.
+    var signatures: [[UInt8?]] {
         switch self {
-        case .png: return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        case .jpeg: return [0xFF, 0xD8, 0xFF]
-        case .webp: return Array("RIFF".utf8) + [nil, nil, nil, nil] + Array("WEBP".utf8)
-        case .gif: return Array("GIF8".utf8) + [nil] + Array("a".utf8)
+        case .png: return [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]]
+        case .jpeg: return [[0xFF, 0xD8, 0xFF]]
+        case .webp: return [Array("RIFF".utf8) + [nil, nil, nil, nil] + Array("WEBP".utf8)]
+        case .gif: return [Array("GIF8".utf8) + [nil] + Array("a".utf8)]
+        case .tiff: return [Array("II*\0".utf8), Array("MM\0*".utf8), Array("II+\0".utf8), Array("MM\0+".utf8)]
         }
     }
 
     /// How many leading bytes `detect` needs to see.
-    package static let detectionLength = allCases.map(\.signature.count).max() ?? 0
+    package static let detectionLength = allCases.flatMap(\.signatures).map(\.count).max() ?? 0
 
     /// The format whose signature `head` (a file's first bytes) starts with, if any.
     package static func detect(_ head: some Collection<UInt8>) -> ImageFormat? {
-        allCases.first { $0.signature.count <= head.count && $0.matches(head) }
+        allCases.first { format in format.signatures.contains { $0.count <= head.count && ImageFormat.matches($0, head) } }
     }
 
-    /// Whether `head` agrees with the signature as far as either goes: a file cut off inside its
-    /// signature matches the part it has.
-    func matches(_ head: some Collection<UInt8>) -> Bool {
+    /// Whether a file cut off after `head` could still be of this format: `head` agrees with a
+    /// longer signature as far as it goes.
+    func couldStart(_ head: some Collection<UInt8>) -> Bool {
+        signatures.contains { $0.count > head.count && ImageFormat.matches($0, head) }
+    }
+
+    private static func matches(_ signature: [UInt8?], _ head: some Collection<UInt8>) -> Bool {
         zip(signature, head).allSatisfy { expected, byte in expected.map { $0 == byte } ?? true }
     }
 
     /// Lower-case extensions that promise an image: a file so named that is not a supported image
     /// is a failure rather than silently skipped, because the user evidently meant it as input.
-    package static let fileExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif"]
+    package static let fileExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif", "tif", "tiff"]
 }

@@ -23,6 +23,9 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         case webp(lossless: Bool, frames: Int)
         /// GIF: palette indexes; the first image is thumbnailed.
         case gif
+        /// TIFF: the first page's photometric interpretation ("rgb", "cmyk", …), samples per pixel
+        /// and whether it is stored in tiles (else strips).
+        case tiff(photometric: String, samples: Int, tiled: Bool)
     }
 
     /// The file's format.
@@ -83,6 +86,9 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         case .gif:
             colour = "gif palette"
             layout = scanOrder == .interlaced ? "interlaced" : "not interlaced"
+        case .tiff(let photometric, _, let tiled):
+            colour = "tiff \(photometric)"
+            layout = tiled ? "tiles" : "strips"
         }
         return "\(storedWidth)x\(storedHeight), \(colour), \(bitDepth)-bit, \(layout), " + (hasAlpha ? "transparency" : "opaque")
     }

@@ -24,7 +24,7 @@ public enum ImageSource: Sendable, Hashable {
         if let format = ImageFormat.detect(head) { return format }
         if head.isEmpty { throw .empty }
         // The start of a signature with nothing after it: a file cut off in its first bytes.
-        if ImageFormat.allCases.contains(where: { $0.signature.count > head.count && $0.matches(head) }) {
+        if ImageFormat.allCases.contains(where: { $0.couldStart(head) }) {
             throw .truncated
         }
         throw .unrecognised

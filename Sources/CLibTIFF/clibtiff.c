@@ -1,0 +1,292 @@
+/*
+ * clibtiff.c: the only file that calls libtiff. See include/clibtiff.h for the policy.
+ *
+ * libtiff reports failures as return codes and through the per-handle error handler set in the
+ * open options, which copies the first message here (and keeps libtiff from printing it).
+ */
+#include "clibtiff.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <tiffio.h>
+
+struct tg_tiff_reader {
+    TIFF *tif;
+    int fd;                     /* the file, or -1 for memory */
+    const uint8_t *memory;      /* lent bytes, or NULL while not lent */
+    uint64_t size;              /* of the file or the bytes */
+    uint64_t offset;
+    int ran_out;                /* a read found fewer bytes than asked for */
+    int failed;                 /* the error handler was called */
+    int read;
+    uint8_t *icc;
+    tg_tiff_info summary;
+    char message[TG_TIFF_MESSAGE_SIZE];
+};
+
+static void copy_message(char *dst, const char *src) {
+    tg_copy_message(dst, TG_TIFF_MESSAGE_SIZE, src);
+}
+
+static tmsize_t read_proc(thandle_t handle, void *dst, tmsize_t length) {
+    struct tg_tiff_reader *r = handle;
+    if (length <= 0) return 0;
+    size_t want = (size_t)length, done = 0;
+    if (r->offset < r->size) {
+        uint64_t left = r->size - r->offset;
+        if (want > left) want = (size_t)left;
+    } else {
+        want = 0;
+    }
+    if (r->fd >= 0) {
+        while (done < want) {
+            ssize_t got = pread(r->fd, (uint8_t *)dst + done, want - done, (off_t)(r->offset + done));
+            if (got < 0 && errno == EINTR) continue;
+            if (got <= 0) break;
+            done += (size_t)got;
+        }
+    } else if (r->memory) {
+        memcpy(dst, r->memory + r->offset, want);
+        done = want;
+    }
+    r->offset += done;
+    if (done < (size_t)length) r->ran_out = 1;
+    return (tmsize_t)done;
+}
+
+static tmsize_t write_proc(thandle_t handle, void *src, tmsize_t length) {
+    (void)handle;
+    (void)src;
+    (void)length;
+    return -1;
+}
+
+static toff_t seek_proc(thandle_t handle, toff_t offset, int whence) {
+    struct tg_tiff_reader *r = handle;
+    uint64_t base = whence == SEEK_CUR ? r->offset : whence == SEEK_END ? r->size : 0;
+    r->offset = base + offset;
+    return r->offset;
+}
+
+static int close_proc(thandle_t handle) { (void)handle; return 0; }
+static toff_t size_proc(thandle_t handle) { return ((struct tg_tiff_reader *)handle)->size; }
+static int map_proc(thandle_t handle, void **base, toff_t *size) { (void)handle; (void)base; (void)size; return 0; }
+static void unmap_proc(thandle_t handle, void *base, toff_t size) { (void)handle; (void)base; (void)size; }
+
+static int error_handler(TIFF *tif, void *user, const char *module, const char *format, va_list ap) {
+    (void)tif;
+    (void)module;
+    struct tg_tiff_reader *r = user;
+    if (!r->failed) vsnprintf(r->message, sizeof r->message, format, ap);
+    r->failed = 1;
+    return 1;
+}
+
+static int warning_handler(TIFF *tif, void *user, const char *module, const char *format, va_list ap) {
+    (void)tif; (void)user; (void)module; (void)format; (void)ap;
+    return 1;
+}
+
+/* A failure's status: running out of data is truncation, whatever libtiff says about it. */
+static int failure(struct tg_tiff_reader *r, const char *fallback) {
+    if (r->ran_out) {
+        copy_message(r->message, "file is truncated");
+        return TG_TIFF_ERR_TRUNCATED;
+    }
+    if (!r->failed || r->message[0] == 0) copy_message(r->message, fallback);
+    return TG_TIFF_ERR_CORRUPT;
+}
+
+static int open_common(struct tg_tiff_reader *r, const uint8_t head[4], size_t head_size,
+                       const tg_tiff_limits *limits, tg_tiff_info *info, tg_limit_hit *limit) {
+    if (r->size == 0) {
+        copy_message(r->message, "file is empty");
+        return TG_TIFF_ERR_NOT_TIFF;
+    }
+    int classic = head_size >= 4 && ((memcmp(head, "II*\0", 4) == 0) || (memcmp(head, "MM\0*", 4) == 0));
+    int big = head_size >= 4 && ((memcmp(head, "II+\0", 4) == 0) || (memcmp(head, "MM\0+", 4) == 0));
+    if (!classic && !big) {
+        copy_message(r->message, head_size < 4 ? "file is truncated" : "not a TIFF file");
+        return head_size < 4 ? TG_TIFF_ERR_TRUNCATED : TG_TIFF_ERR_NOT_TIFF;
+    }
+    if (limits->max_file_bytes != 0 && r->size > limits->max_file_bytes) {
+        *limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, r->size, limits->max_file_bytes};
+        copy_message(r->message, "file is larger than the byte limit");
+        return TG_TIFF_ERR_LIMIT;
+    }
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    if (!options) {
+        copy_message(r->message, "out of memory");
+        return TG_TIFF_ERR_MEMORY;
+    }
+    if (limits->max_memory != 0) {
+        tmsize_t cap = limits->max_memory > (uint64_t)INT64_MAX ? INT64_MAX : (tmsize_t)limits->max_memory;
+        TIFFOpenOptionsSetMaxSingleMemAlloc(options, cap);
+    }
+    TIFFOpenOptionsSetErrorHandlerExtR(options, error_handler, r);
+    TIFFOpenOptionsSetWarningHandlerExtR(options, warning_handler, r);
+    /* "m": no memory mapping, every byte comes through read_proc. */
+    r->tif = TIFFClientOpenExt("image", "rm", r, read_proc, write_proc, seek_proc, close_proc, size_proc,
+                               map_proc, unmap_proc, options);
+    TIFFOpenOptionsFree(options);
+    if (!r->tif) return failure(r, "cannot read the TIFF header");
+    TIFF *tif = r->tif;
+    uint32_t width = 0, height = 0;
+    uint16_t bits = 1, samples = 1, photometric = 0, orientation = ORIENTATION_TOPLEFT, extras = 0;
+    uint16_t *extra_types = NULL;
+    if (!TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width) || !TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height)
+        || width == 0 || height == 0) {
+        copy_message(r->message, "no image size in the first directory");
+        return TG_TIFF_ERR_CORRUPT;
+    }
+    uint64_t pixels = (uint64_t)width * height;
+    if (limits->max_pixels != 0 && pixels > limits->max_pixels) {
+        *limit = (tg_limit_hit){TG_LIMIT_PIXELS, width, height, pixels, limits->max_pixels};
+        copy_message(r->message, "image is above the pixel limit");
+        return TG_TIFF_ERR_LIMIT;
+    }
+    if (limits->max_dimension != 0 && (width > limits->max_dimension || height > limits->max_dimension)) {
+        *limit = (tg_limit_hit){TG_LIMIT_DIMENSION, width, height, width > height ? width : height, limits->max_dimension};
+        copy_message(r->message, "image is above the size limit");
+        return TG_TIFF_ERR_LIMIT;
+    }
+    TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &orientation);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_EXTRASAMPLES, &extras, &extra_types);
+    if (!TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) photometric = samples >= 3 ? PHOTOMETRIC_RGB : PHOTOMETRIC_MINISBLACK;
+    char why[1024] = "";
+    if (!TIFFRGBAImageOK(tif, why)) {
+        snprintf(r->message, sizeof r->message, "unsupported TIFF: %s", why);
+        return TG_TIFF_ERR_CORRUPT;
+    }
+    uint32_t icc_size = 0;
+    void *icc = NULL;
+    if (TIFFGetField(tif, TIFFTAG_ICCPROFILE, &icc_size, &icc) && icc && icc_size > 0) {
+        r->icc = malloc(icc_size);
+        if (r->icc) {
+            memcpy(r->icc, icc, icc_size);
+            r->summary.icc = r->icc;
+            r->summary.icc_size = icc_size;
+        }
+    }
+    r->summary.width = width;
+    r->summary.height = height;
+    r->summary.bits_per_sample = bits;
+    r->summary.samples_per_pixel = samples;
+    r->summary.photometric = photometric;
+    /* As libtiff's RGBA reader sees it: the first extra sample is alpha when marked so, or when
+     * unmarked on a colour image with a fourth sample. */
+    r->summary.has_alpha = extras >= 1 && extra_types
+        && (extra_types[0] != EXTRASAMPLE_UNSPECIFIED || samples > 3);
+    r->summary.tiled = TIFFIsTiled(tif) ? 1 : 0;
+    r->summary.orientation = orientation >= 1 && orientation <= 8 ? orientation : 1;
+    r->summary.strip_bytes = r->summary.tiled ? (uint64_t)TIFFTileSize64(tif) : (uint64_t)TIFFStripSize64(tif);
+    *info = r->summary;
+    return TG_TIFF_OK;
+}
+
+static int finish_open(struct tg_tiff_reader *r, int status, tg_tiff_reader **out, char message[TG_TIFF_MESSAGE_SIZE]) {
+    if (status != TG_TIFF_OK) {
+        copy_message(message, r->message);
+        tg_tiff_close(r);
+        return status;
+    }
+    *out = r;
+    return TG_TIFF_OK;
+}
+
+int tg_tiff_open_file(const char *path, const tg_tiff_limits *limits, tg_tiff_reader **out, tg_tiff_info *info,
+                      char message[TG_TIFF_MESSAGE_SIZE], tg_limit_hit *limit) {
+    *out = NULL;
+    *limit = (tg_limit_hit){0};
+    uint64_t size = 0;
+    int fd = tg_open_regular_file(path, message, TG_TIFF_MESSAGE_SIZE, &size);
+    if (fd < 0) return TG_TIFF_ERR_OPEN;
+    struct tg_tiff_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        close(fd);
+        copy_message(message, "out of memory");
+        return TG_TIFF_ERR_MEMORY;
+    }
+    r->fd = fd;
+    r->size = size;
+    uint8_t head[4] = {0};
+    ssize_t got;
+    do got = pread(fd, head, sizeof head, 0); while (got < 0 && errno == EINTR);
+    return finish_open(r, open_common(r, head, got > 0 ? (size_t)got : 0, limits, info, limit), out, message);
+}
+
+int tg_tiff_open_memory(const uint8_t *data, size_t size, const tg_tiff_limits *limits, tg_tiff_reader **out,
+                        tg_tiff_info *info, char message[TG_TIFF_MESSAGE_SIZE], tg_limit_hit *limit) {
+    *out = NULL;
+    *limit = (tg_limit_hit){0};
+    struct tg_tiff_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        copy_message(message, "out of memory");
+        return TG_TIFF_ERR_MEMORY;
+    }
+    r->fd = -1;
+    r->memory = data;
+    r->size = size;
+    return finish_open(r, open_common(r, data, size < 4 ? size : 4, limits, info, limit), out, message);
+}
+
+void tg_tiff_rebase_memory(tg_tiff_reader *r, const uint8_t *data) { r->memory = data; }
+
+int tg_tiff_read_image(tg_tiff_reader *r, uint8_t *dst) {
+    if (r->read) {
+        copy_message(r->message, "image already read");
+        return TG_TIFF_ERR_CORRUPT;
+    }
+    r->read = 1;
+    const tg_tiff_info *s = &r->summary;
+    /* Asking for the file's own orientation makes libtiff flip nothing: rows come as stored.
+     * Its packed ABGR words are R, G, B, A in memory on a little-endian machine. */
+    if (!TIFFReadRGBAImageOriented(r->tif, s->width, s->height, (uint32_t *)(void *)dst, s->orientation, 1))
+        return failure(r, "cannot decode the image");
+    uint16_t probe = 1;
+    size_t count = (size_t)s->width * s->height;
+    for (size_t i = 0; i < count; i++) {
+        uint8_t *p = dst + i * 4;
+        if (*(uint8_t *)&probe != 1) {
+            uint8_t a = p[0], b = p[1], g = p[2], red = p[3];
+            p[0] = red; p[1] = g; p[2] = b; p[3] = a;
+        }
+        unsigned a = p[3];
+        if (a != 0 && a != 255) {
+            for (int c = 0; c < 3; c++) {
+                unsigned v = (p[c] * 255u + a / 2) / a;
+                p[c] = (uint8_t)(v > 255 ? 255 : v);
+            }
+        }
+    }
+    return TG_TIFF_OK;
+}
+
+const char *tg_tiff_reader_message(const tg_tiff_reader *r) { return r->message; }
+
+void tg_tiff_close(tg_tiff_reader *r) {
+    if (!r) return;
+    if (r->tif) TIFFClose(r->tif);
+    if (r->fd >= 0) close(r->fd);
+    free(r->icc);
+    free(r);
+}
+
+void tg_tiff_version(char out[TG_VERSION_SIZE]) {
+    /* TIFFGetVersion() is a multi-line banner: "LIBTIFF, Version 4.5.0\nCopyright ...". */
+    const char *banner = TIFFGetVersion();
+    const char *version = banner ? strstr(banner, "Version ") : NULL;
+    int length = 0;
+    if (version) {
+        version += 8;
+        while (version[length] && version[length] != '\n' && version[length] != ' ') length++;
+    }
+    snprintf(out, TG_VERSION_SIZE, "libtiff %.*s", length, version ? version : "");
+}

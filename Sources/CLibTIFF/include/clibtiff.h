@@ -1,0 +1,83 @@
+/*
+ * clibtiff: libtiff behind a small C API that is safe to call from Swift.
+ *
+ * Policy:
+ *  - A file is read through its descriptor with pread (TIFF seeks: directories and strips may be
+ *    anywhere), bytes in memory in place; only what the first directory points at is read.
+ *  - The first page (directory) is read: strips or tiles, 1-16 bits, gray, RGB, palette, CMYK,
+ *    YCbCr, with or without alpha, through libtiff's RGBA interface, which reduces samples to 8
+ *    bits. Pixels come out straight RGBA in the order stored (the Orientation tag is reported, not
+ *    applied). libtiff premultiplies alpha; it is divided out again here.
+ *  - libtiff's messages go to a per-handle handler (never to standard error); limits are checked
+ *    from the directory before the raster exists, and libtiff's own allocations are capped by the
+ *    memory budget (TIFFOpenOptionsSetMaxSingleMemAlloc).
+ */
+#ifndef CLIBTIFF_H
+#define CLIBTIFF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tg_codec_support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    TG_TIFF_OK = 0,
+    TG_TIFF_ERR_OPEN = 1,
+    TG_TIFF_ERR_NOT_TIFF = 2,
+    TG_TIFF_ERR_CORRUPT = 3,    /* libtiff reported an error; message holds its text */
+    TG_TIFF_ERR_LIMIT = 4,
+    TG_TIFF_ERR_MEMORY = 5,
+    TG_TIFF_ERR_TRUNCATED = 7
+};
+
+#define TG_TIFF_MESSAGE_SIZE 256
+
+typedef struct {
+    uint64_t max_pixels;
+    uint32_t max_dimension;
+    uint64_t max_file_bytes;
+    uint64_t max_memory;        /* libtiff's largest single allocation; 0 = libtiff's default */
+} tg_tiff_limits;
+
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int bits_per_sample;
+    int samples_per_pixel;
+    int photometric;            /* PHOTOMETRIC_* */
+    int has_alpha;
+    int tiled;
+    int orientation;            /* the Orientation tag, 1-8 (1 if absent) */
+    uint32_t pages;
+    uint64_t strip_bytes;       /* one strip or tile, decoded: libtiff's working buffer */
+    const uint8_t *icc;         /* owned by the reader; NULL if none */
+    size_t icc_size;
+} tg_tiff_info;
+
+typedef struct tg_tiff_reader tg_tiff_reader;
+
+int tg_tiff_open_file(const char *path, const tg_tiff_limits *limits, tg_tiff_reader **out, tg_tiff_info *info,
+                      char message[TG_TIFF_MESSAGE_SIZE], tg_limit_hit *limit);
+/* Bytes in memory (not copied; lent again for each call that reads, see tg_tiff_rebase_memory). */
+int tg_tiff_open_memory(const uint8_t *data, size_t size, const tg_tiff_limits *limits, tg_tiff_reader **out,
+                        tg_tiff_info *info, char message[TG_TIFF_MESSAGE_SIZE], tg_limit_hit *limit);
+void tg_tiff_rebase_memory(tg_tiff_reader *reader, const uint8_t *data);
+
+/* Decodes the first page into dst (width * height * 4 bytes of straight RGBA), once. */
+int tg_tiff_read_image(tg_tiff_reader *reader, uint8_t *dst);
+
+const char *tg_tiff_reader_message(const tg_tiff_reader *reader);
+void tg_tiff_close(tg_tiff_reader *reader);
+
+/* e.g. "libtiff 4.5.0". */
+void tg_tiff_version(char out[TG_VERSION_SIZE]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
