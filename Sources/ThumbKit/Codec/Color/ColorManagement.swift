@@ -133,7 +133,6 @@ package enum ColorManagement {
 
     private static let equivalence = Mutex<[[UInt8]: Bool]>([:])
 
-
     private static func transform<Sample>(_ profile: [UInt8], _ format: Int32, _ samples: [Sample],
                                           _ out: inout [Sample], _ pixels: Int, _ message: inout [CChar]) -> Int32 {
         profile.withUnsafeBufferPointer { icc in

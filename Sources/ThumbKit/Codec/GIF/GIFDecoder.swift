@@ -5,24 +5,16 @@ import CLibGIF
 /// clipped, interlaced rows go to their places. Later frames (an animation) are not read, nor is
 /// anything after the first image. Images are decoded whole (the canvas is small next to a photo,
 /// and a frame need not cover it).
-final class GIFDecoder: ImageDecoder {
+final class GIFDecoder: WholeImageDecoder {
     static let format = ImageFormat.gif
-    static let reductions = [1]
-    static let streamsRows = false
 
     let header: ImageHeader
     let warnings: [String] = []
     /// One line of indexes and giflib's LZW state: small and fixed.
     let workingBytes: UInt64 = 0
     private let reader: OpaquePointer
-    /// The encoded bytes when decoding from memory, lent for each call that reads.
-    private let bytes: [UInt8]?
-    private var started = false
-
-    var width: Int { header.storedWidth }
-    var height: Int { header.storedHeight }
-    let rowChannels = 4
-    let bitDepth = 8
+    /// The encoded bytes when decoding from memory.
+    private let lent: LentBytes
 
     init(source: ImageSource, limits: DecodeLimits) throws(DecodeError) {
         var cLimits = tg_gif_limits(max_pixels: limits.maxPixels, max_dimension: limits.maxDimension,
@@ -34,11 +26,11 @@ final class GIFDecoder: ImageDecoder {
         let status: Int32
         switch source {
         case .file(let path):
-            bytes = nil
+            lent = LentBytes(bytes: nil)
             status = message.withUnsafeMutableBufferPointer { tg_gif_open_file(path, &cLimits, &reader, &info, $0.baseAddress, &limit) }
         case .bytes(let data):
             let storage = data.isEmpty ? [0] : data
-            bytes = storage
+            lent = LentBytes(bytes: storage)
             status = storage.withUnsafeBufferPointer { source in
                 message.withUnsafeMutableBufferPointer {
                     tg_gif_open_memory(source.baseAddress, data.count, &cLimits, &reader, &info, $0.baseAddress, &limit)
@@ -59,22 +51,6 @@ final class GIFDecoder: ImageDecoder {
         tg_gif_close(reader)
     }
 
-    func start(_ request: DecodeRequest) throws(DecodeError) {
-        precondition(!started && request.reduction == 1 && !request.streams, "a GIFDecoder decodes whole, once")
-        started = true
-    }
-
-    func readRow(into row: inout [UInt8]) throws(DecodeError) {
-        preconditionFailure("GIF images are decoded whole")
-    }
-
-    func readRow(into row: inout [UInt16]) throws(DecodeError) {
-        preconditionFailure("GIF images are decoded whole")
-    }
-
-    /// Nothing after the first image is read.
-    func finish() throws(DecodeError) {}
-
     func decodeImage() throws(DecodeError) -> DecodedPixels {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let status = pixels.withUnsafeMutableBufferPointer { out in
@@ -87,12 +63,7 @@ final class GIFDecoder: ImageDecoder {
     }
 
     private func lendingBytes(_ body: () -> Int32) -> Int32 {
-        guard let bytes else { return body() }
-        return bytes.withUnsafeBufferPointer { source in
-            tg_gif_rebase_memory(reader, source.baseAddress)
-            defer { tg_gif_rebase_memory(reader, nil) }
-            return body()
-        }
+        lent.lend(via: { tg_gif_rebase_memory(reader, $0) }, body)
     }
 
     static func error(status: Int32, message: String, limit: tg_limit_hit) -> DecodeError {

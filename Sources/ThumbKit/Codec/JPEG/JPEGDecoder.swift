@@ -30,7 +30,7 @@ final class JPEGDecoder: ImageDecoder {
     private let reader: OpaquePointer
     /// The encoded bytes when decoding from memory: libjpeg reads them in place, lent for each
     /// call that reads. A file is read through its descriptor, a chunk at a time.
-    private let bytes: [UInt8]?
+    private let lent: LentBytes
     private(set) var width = 0
     private(set) var height = 0
     private(set) var rowChannels = 4
@@ -55,14 +55,14 @@ final class JPEGDecoder: ImageDecoder {
         let status: Int32
         switch source {
         case .file(let path):
-            bytes = nil
+            lent = LentBytes(bytes: nil)
             status = message.withUnsafeMutableBufferPointer { buffer in
                 tg_jpeg_open_file(path, &cLimits, &reader, &cInfo, buffer.baseAddress, &limit)
             }
         case .bytes(let data):
             // An empty array may have no storage to point at; one dummy byte stands in (size 0).
             let storage = data.isEmpty ? [0] : data
-            bytes = storage
+            lent = LentBytes(bytes: storage)
             status = storage.withUnsafeBufferPointer { source in
                 message.withUnsafeMutableBufferPointer { buffer in
                     tg_jpeg_open_memory(source.baseAddress, data.count, &cLimits, &reader, &cInfo, buffer.baseAddress, &limit)
@@ -95,12 +95,7 @@ final class JPEGDecoder: ImageDecoder {
 
     /// Runs a call that reads, with the bytes lent to the reader.
     private func lendingBytes(_ body: () -> Int32) -> Int32 {
-        guard let bytes else { return body() }
-        return bytes.withUnsafeBufferPointer { source in
-            tg_jpeg_rebase_memory(reader, source.baseAddress)
-            defer { tg_jpeg_rebase_memory(reader, nil) }
-            return body()
-        }
+        lent.lend(via: { tg_jpeg_rebase_memory(reader, $0) }, body)
     }
 
     /// libjpeg's warnings so far, each once, in order (at most eight kept), e.g.

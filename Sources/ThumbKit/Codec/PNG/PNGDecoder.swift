@@ -25,7 +25,7 @@ package final class PNGDecoder: ImageDecoder {
     private let reader: OpaquePointer
     /// The encoded bytes when decoding from memory. libpng reads them in place, lent for the
     /// duration of each call that reads (`lendingBytes`) rather than copied.
-    private let bytes: [UInt8]?
+    private let lent: LentBytes
     private var rowsRead = 0
 
     package var width: Int { header.storedWidth }
@@ -40,14 +40,14 @@ package final class PNGDecoder: ImageDecoder {
         let status: Int32
         switch source {
         case .file(let path):
-            bytes = nil
+            lent = LentBytes(bytes: nil)
             status = message.withUnsafeMutableBufferPointer { buffer in
                 tg_png_open_file(path, &cLimits, &reader, &cInfo, buffer.baseAddress, &limit)
             }
         case .bytes(let data):
             // An empty array may have no storage to point at; one dummy byte stands in (size 0).
             let storage = data.isEmpty ? [0] : data
-            bytes = storage
+            lent = LentBytes(bytes: storage)
             status = storage.withUnsafeBufferPointer { source in
                 message.withUnsafeMutableBufferPointer { buffer in
                     tg_png_open_memory(source.baseAddress, data.count, &cLimits, &reader, &cInfo, buffer.baseAddress, &limit)
@@ -90,12 +90,7 @@ package final class PNGDecoder: ImageDecoder {
 
     /// Runs a call that may read, with the in-memory bytes (if any) lent to the reader.
     private func lendingBytes(_ body: () -> Int32) -> Int32 {
-        guard let bytes else { return body() }
-        return bytes.withUnsafeBufferPointer { source in
-            tg_png_rebase_memory(reader, source.baseAddress)
-            defer { tg_png_rebase_memory(reader, nil) }
-            return body()
-        }
+        lent.lend(via: { tg_png_rebase_memory(reader, $0) }, body)
     }
 
     /// Reads the next row of an 8-bit image into `row` (resized to `width * rowChannels` samples).

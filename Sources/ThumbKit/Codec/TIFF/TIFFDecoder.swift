@@ -5,24 +5,16 @@ import CLibTIFF
 /// Orientation tag is the image's orientation (EXIF's is TIFF's), applied by the decode plan; the
 /// ICC profile is its colour source. Images are decoded whole (libtiff's RGBA reader fills a
 /// whole raster).
-final class TIFFDecoder: ImageDecoder {
+final class TIFFDecoder: WholeImageDecoder {
     static let format = ImageFormat.tiff
-    static let reductions = [1]
-    static let streamsRows = false
 
     let header: ImageHeader
     let warnings: [String] = []
     /// One decoded strip or tile, libtiff's working buffer.
     let workingBytes: UInt64
     private let reader: OpaquePointer
-    /// The encoded bytes when decoding from memory, lent for each call that reads.
-    private let bytes: [UInt8]?
-    private var started = false
-
-    var width: Int { header.storedWidth }
-    var height: Int { header.storedHeight }
-    let rowChannels = 4
-    let bitDepth = 8
+    /// The encoded bytes when decoding from memory.
+    private let lent: LentBytes
 
     init(source: ImageSource, limits: DecodeLimits) throws(DecodeError) {
         var cLimits = tg_tiff_limits(max_pixels: limits.maxPixels, max_dimension: limits.maxDimension,
@@ -34,11 +26,11 @@ final class TIFFDecoder: ImageDecoder {
         let status: Int32
         switch source {
         case .file(let path):
-            bytes = nil
+            lent = LentBytes(bytes: nil)
             status = message.withUnsafeMutableBufferPointer { tg_tiff_open_file(path, &cLimits, &reader, &info, $0.baseAddress, &limit) }
         case .bytes(let data):
             let storage = data.isEmpty ? [0] : data
-            bytes = storage
+            lent = LentBytes(bytes: storage)
             status = storage.withUnsafeBufferPointer { source in
                 message.withUnsafeMutableBufferPointer {
                     tg_tiff_open_memory(source.baseAddress, data.count, &cLimits, &reader, &info, $0.baseAddress, &limit)
@@ -79,22 +71,6 @@ final class TIFFDecoder: ImageDecoder {
         }
     }
 
-    func start(_ request: DecodeRequest) throws(DecodeError) {
-        precondition(!started && request.reduction == 1 && !request.streams, "a TIFFDecoder decodes whole, once")
-        started = true
-    }
-
-    func readRow(into row: inout [UInt8]) throws(DecodeError) {
-        preconditionFailure("TIFF images are decoded whole")
-    }
-
-    func readRow(into row: inout [UInt16]) throws(DecodeError) {
-        preconditionFailure("TIFF images are decoded whole")
-    }
-
-    /// Only the first page is read.
-    func finish() throws(DecodeError) {}
-
     func decodeImage() throws(DecodeError) -> DecodedPixels {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let status = pixels.withUnsafeMutableBufferPointer { out in
@@ -107,12 +83,7 @@ final class TIFFDecoder: ImageDecoder {
     }
 
     private func lendingBytes(_ body: () -> Int32) -> Int32 {
-        guard let bytes else { return body() }
-        return bytes.withUnsafeBufferPointer { source in
-            tg_tiff_rebase_memory(reader, source.baseAddress)
-            defer { tg_tiff_rebase_memory(reader, nil) }
-            return body()
-        }
+        lent.lend(via: { tg_tiff_rebase_memory(reader, $0) }, body)
     }
 
     static func error(status: Int32, message: String, limit: tg_limit_hit) -> DecodeError {

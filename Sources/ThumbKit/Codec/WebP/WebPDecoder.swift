@@ -7,10 +7,8 @@ import CLibWebP
 /// libwebp decodes from memory, so a file's WebP data (as far as its RIFF size says, never what
 /// follows) is read into one buffer, read in chunks after its declared size was checked against
 /// the limits and the memory budget. Images are decoded whole: libwebp hands out no rows.
-final class WebPDecoder: ImageDecoder {
+final class WebPDecoder: WholeImageDecoder {
     static let format = ImageFormat.webp
-    static let reductions = [1]
-    static let streamsRows = false
 
     let header: ImageHeader
     let warnings: [String] = []
@@ -19,12 +17,6 @@ final class WebPDecoder: ImageDecoder {
     let workingBytes: UInt64
     private let data: [UInt8]
     private var info: tg_webp_info
-    private var started = false
-
-    var width: Int { header.storedWidth }
-    var height: Int { header.storedHeight }
-    let rowChannels = 4
-    let bitDepth = 8
 
     init(source: ImageSource, limits: DecodeLimits) throws(DecodeError) {
         var cLimits = tg_webp_limits(max_pixels: limits.maxPixels, max_dimension: limits.maxDimension,
@@ -73,23 +65,6 @@ final class WebPDecoder: ImageDecoder {
     static func tiff(fromExif exif: [UInt8]) -> [UInt8] {
         exif.starts(with: Array("Exif".utf8) + [0, 0]) ? Array(exif.dropFirst(6)) : exif
     }
-
-    /// Only one size: libwebp's scaled decode is not used, so every format resamples the same way.
-    func start(_ request: DecodeRequest) throws(DecodeError) {
-        precondition(!started && request.reduction == 1 && !request.streams, "a WebPDecoder decodes whole, once")
-        started = true
-    }
-
-    func readRow(into row: inout [UInt8]) throws(DecodeError) {
-        preconditionFailure("WebP images are decoded whole")
-    }
-
-    func readRow(into row: inout [UInt16]) throws(DecodeError) {
-        preconditionFailure("WebP images are decoded whole")
-    }
-
-    /// Everything was read when the image was.
-    func finish() throws(DecodeError) {}
 
     func decodeImage() throws(DecodeError) -> DecodedPixels {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)

@@ -1,0 +1,28 @@
+/// A decoder whose library hands out whole images only (libwebp, giflib, libtiff's RGBA reader):
+/// one size, no rows, straight 8-bit RGBA. The decode plan gives its images the whole-image path,
+/// so the row-reading half of `ImageDecoder` is never called.
+protocol WholeImageDecoder: ImageDecoder {}
+
+extension WholeImageDecoder {
+    static var reductions: [Int] { [1] }
+    static var streamsRows: Bool { false }
+    var width: Int { header.storedWidth }
+    var height: Int { header.storedHeight }
+    var rowChannels: Int { 4 }
+    var bitDepth: Int { 8 }
+    /// Nothing to choose: there is one size and one way to decode.
+    func start(_ request: DecodeRequest) throws(DecodeError) {
+        precondition(request.reduction == 1 && !request.streams, "\(Self.format) images are decoded whole, at full size")
+    }
+
+    func readRow(into row: inout [UInt8]) throws(DecodeError) {
+        preconditionFailure("\(Self.format) images are decoded whole")
+    }
+
+    func readRow(into row: inout [UInt16]) throws(DecodeError) {
+        preconditionFailure("\(Self.format) images are decoded whole")
+    }
+
+    /// Whatever the image needed was read when it was decoded.
+    func finish() throws(DecodeError) {}
+}
