@@ -95,8 +95,19 @@ static int fail(struct tg_gif_reader *r, int error, tg_limit_hit *limit) {
     return error == D_GIF_ERR_NOT_GIF_FILE ? TG_GIF_ERR_NOT_GIF : TG_GIF_ERR_CORRUPT;
 }
 
-/* Reads records up to the first image descriptor, noting the Graphic Control Extension before it. */
-static int open_common(struct tg_gif_reader *r, const tg_gif_limits *limits, tg_gif_info *info, tg_limit_hit *limit) {
+/* Checks the size of the file or bytes, then reads records up to the first image descriptor,
+ * noting the Graphic Control Extension before it. */
+static int open_common(struct tg_gif_reader *r, uint64_t size, const tg_gif_limits *limits, tg_gif_info *info,
+                       tg_limit_hit *limit) {
+    if (size == 0) {
+        copy_message(r->message, "file is empty");
+        return TG_GIF_ERR_NOT_GIF;
+    }
+    if (limits->max_file_bytes != 0 && size > limits->max_file_bytes) {
+        *limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, size, limits->max_file_bytes};
+        copy_message(r->message, "file is larger than the byte limit");
+        return TG_GIF_ERR_LIMIT;
+    }
     int error = 0;
     r->max_bytes = limits->max_file_bytes;
     r->gif = DGifOpen(r, read_callback, &error);
@@ -188,16 +199,7 @@ int tg_gif_open_file(const char *path, const tg_gif_limits *limits, tg_gif_reade
     }
     r->fd = fd;
     r->buffer = buffer;
-    if (size == 0) {
-        copy_message(r->message, "file is empty");
-        return finish_open(r, TG_GIF_ERR_NOT_GIF, out, message);
-    }
-    if (limits->max_file_bytes != 0 && size > limits->max_file_bytes) {
-        *limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, size, limits->max_file_bytes};
-        copy_message(r->message, "file is larger than the byte limit");
-        return finish_open(r, TG_GIF_ERR_LIMIT, out, message);
-    }
-    return finish_open(r, open_common(r, limits, info, limit), out, message);
+    return finish_open(r, open_common(r, size, limits, info, limit), out, message);
 }
 
 int tg_gif_open_memory(const uint8_t *data, size_t size, const tg_gif_limits *limits, tg_gif_reader **out,
@@ -212,16 +214,7 @@ int tg_gif_open_memory(const uint8_t *data, size_t size, const tg_gif_limits *li
     r->fd = -1;
     r->memory = data;
     r->memory_size = size;
-    if (size == 0) {
-        copy_message(r->message, "file is empty");
-        return finish_open(r, TG_GIF_ERR_NOT_GIF, out, message);
-    }
-    if (limits->max_file_bytes != 0 && size > limits->max_file_bytes) {
-        *limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, size, limits->max_file_bytes};
-        copy_message(r->message, "file is larger than the byte limit");
-        return finish_open(r, TG_GIF_ERR_LIMIT, out, message);
-    }
-    return finish_open(r, open_common(r, limits, info, limit), out, message);
+    return finish_open(r, open_common(r, size, limits, info, limit), out, message);
 }
 
 void tg_gif_rebase_memory(tg_gif_reader *r, const uint8_t *data) { r->memory = data; }
