@@ -15,7 +15,7 @@ final class WebPDecoder: WholeImageDecoder {
     /// The file's data and, when libwebp works on a copy (a lossless image's pixels, an
     /// animation's two canvases), that copy.
     let workingBytes: UInt64
-    private let data: [UInt8]
+    private let data: EncodedWebP
     private var info: tg_webp_info
 
     init(source: ImageSource, limits: DecodeLimits) throws(DecodeError) {
@@ -27,14 +27,13 @@ final class WebPDecoder: WholeImageDecoder {
         case .file(let path):
             var buffer = tg_buffer()
             let status = message.withUnsafeMutableBufferPointer { tg_webp_read_file(path, &cLimits, &buffer, $0.baseAddress, &limit) }
-            defer { tg_buffer_free(&buffer) }
             guard status == Int32(TG_WEBP_OK) else { throw WebPDecoder.error(status: status, message: String(cMessage: message), limit: limit) }
-            data = Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+            data = EncodedWebP(read: buffer)
         case .bytes(let bytes):
-            data = bytes
+            data = EncodedWebP(given: bytes)
         }
         var info = tg_webp_info()
-        let status = data.withUnsafeBufferPointer { bytes in
+        let status = data.withBytes { bytes in
             message.withUnsafeMutableBufferPointer { tg_webp_probe(bytes.baseAddress, bytes.count, &cLimits, &info, $0.baseAddress, &limit) }
         }
         guard status == Int32(TG_WEBP_OK) else { throw WebPDecoder.error(status: status, message: String(cMessage: message), limit: limit) }
@@ -53,11 +52,11 @@ final class WebPDecoder: WholeImageDecoder {
     }
 
     /// A chunk's bytes, from a pointer into `data` that libwebp's parser gave.
-    private static func chunk(_ pointer: UnsafePointer<UInt8>?, _ size: Int, in data: [UInt8]) -> [UInt8]? {
+    private static func chunk(_ pointer: UnsafePointer<UInt8>?, _ size: Int, in data: EncodedWebP) -> [UInt8]? {
         guard let pointer, size > 0 else { return nil }
-        return data.withUnsafeBufferPointer { base in
+        return data.withBytes { base in
             let offset = pointer - base.baseAddress!
-            return offset >= 0 && offset + size <= data.count ? Array(data[offset..<offset + size]) : nil
+            return offset >= 0 && offset + size <= base.count ? Array(base[offset..<offset + size]) : nil
         }
     }
 
@@ -69,7 +68,7 @@ final class WebPDecoder: WholeImageDecoder {
     func decodeImage() throws(DecodeError) -> DecodedPixels {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var message = [CChar](repeating: 0, count: Int(TG_WEBP_MESSAGE_SIZE))
-        let status = data.withUnsafeBufferPointer { bytes in
+        let status = data.withBytes { bytes in
             pixels.withUnsafeMutableBufferPointer { out in
                 message.withUnsafeMutableBufferPointer { tg_webp_decode(bytes.baseAddress, bytes.count, &info, out.baseAddress, $0.baseAddress) }
             }
@@ -87,5 +86,34 @@ final class WebPDecoder: WholeImageDecoder {
         case Int(TG_WEBP_ERR_MEMORY): return .outOfMemory
         default: return .corrupt(.webp, reason: message)
         }
+    }
+}
+
+/// The WebP data libwebp decodes from: a file's data as the C reader read it, kept in its buffer
+/// (copying it into a Swift array would hold it twice) and freed with the decoder, or the bytes a
+/// caller gave.
+private final class EncodedWebP {
+    private var read: tg_buffer
+    private let given: [UInt8]?
+
+    init(read: tg_buffer) {
+        self.read = read
+        given = nil
+    }
+
+    init(given: [UInt8]) {
+        read = tg_buffer()
+        self.given = given
+    }
+
+    deinit {
+        tg_buffer_free(&read)
+    }
+
+    var count: Int { given?.count ?? read.size }
+
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let given { return given.withUnsafeBufferPointer(body) }
+        return body(UnsafeBufferPointer(start: read.data, count: read.size))
     }
 }
