@@ -44,10 +44,12 @@ let package = Package(
             pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"])]
         ),
-        // The only code that calls libwebp (status codes, no longjmp).
+        // The only code that calls libwebp (status codes, no longjmp). The muxer, which adds an ICC
+        // profile to an encoded file, is not in libwebpdemux's pkg-config libraries.
         .target(
             name: "CLibWebP",
-            dependencies: ["CWebPSystem", "CCodecSupport"]
+            dependencies: ["CWebPSystem", "CCodecSupport"],
+            linkerSettings: [.linkedLibrary("webpmux")]
         ),
         // giflib as the system provides it (Debian ships no pkg-config file for it).
         .systemLibrary(

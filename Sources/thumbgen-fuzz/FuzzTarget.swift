@@ -10,15 +10,19 @@ enum FuzzPath {
     /// Small limits keep each execution fast and bounded; they are part of what is tested.
     static let limits = DecodeLimits(maxPixels: 1_000_000, maxFileBytes: 1 << 20)
 
-    /// Two settings that between them reach streaming and whole decoding, every compose step
-    /// (cover crop, rounded corners, contain placement, background) and both light encodings.
-    static let thumbnailers = [
-        Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 24, height: 24), limits: limits)),
-        Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 40, height: 30, mode: .cover, scale: .any),
-                                              kernel: .mitchell, light: .sRGB, cornerRadius: 5, limits: limits)),
-        Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 20, height: 20, mode: .contain),
-                                              background: Color(red: 9, green: 99, blue: 199), limits: limits)),
-    ]
+    /// Settings that between them reach streaming and whole decoding, every compose step
+    /// (cover crop, rounded corners, contain placement, background), both light encodings and
+    /// every output format (JPEG flattened onto white, WebP lossless).
+    static let thumbnailers: [Thumbnailer] = {
+        var jpeg = ThumbnailOptions(size: ThumbnailSize(width: 40, height: 30, mode: .cover, scale: .any),
+                                    kernel: .mitchell, light: .sRGB, cornerRadius: 5, limits: limits)
+        jpeg.format = .jpeg(JPEGEncoder(quality: 70, progressive: true))
+        var webp = ThumbnailOptions(size: ThumbnailSize(width: 20, height: 20, mode: .contain),
+                                    background: Color(red: 9, green: 99, blue: 199, alpha: 128), limits: limits)
+        webp.format = .webp(WebPEncoder(lossless: true))
+        return [Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 24, height: 24), limits: limits)),
+                Thumbnailer(options: jpeg), Thumbnailer(options: webp)]
+    }()
 
     /// Where each input is also written, so the descriptor reader is fuzzed too: on tmpfs when
     /// there is one, one file per process.
@@ -41,14 +45,21 @@ enum FuzzPath {
             // A file and its bytes must give the same thumbnails, or the same error.
             if written {
                 switch (result, outcome(thumbnailer, .file(path), scales: scales)) {
-                case (.success(let a), .success(let b)) where a.map(\.png) == b.map(\.png) && a.map(\.warnings) == b.map(\.warnings): break
+                case (.success(let a), .success(let b)) where a.map(\.bytes) == b.map(\.bytes) && a.map(\.warnings) == b.map(\.warnings): break
                 case (.failure(let a), .failure(let b)) where a == b: break
                 case (let a, let b): fatalError("a file and its bytes differ: \(a) versus \(b)")
                 }
             }
             guard case .success(let thumbnails) = result else { return }
-            for thumbnail in thumbnails where (try? ImageSource.bytes(thumbnail.png).decodeAsStored()) != thumbnail.image {
-                fatalError("thumbgen could not read back its own output")
+            for thumbnail in thumbnails {
+                // Lossy JPEG only approximates its pixels; the lossless formats give them back exactly.
+                let back = try? ImageSource.bytes(thumbnail.bytes).decodeAsStored()
+                let readable = if case .jpeg = thumbnail.format {
+                    back.map { $0.width == thumbnail.image.width && $0.height == thumbnail.image.height } ?? false
+                } else {
+                    back == thumbnail.image
+                }
+                if !readable { fatalError("thumbgen could not read back its own output") }
             }
         }
     }

@@ -63,12 +63,7 @@ package struct BatchChecker: Sendable {
             case .success(let bytes):
                 let fileHash = SHA256.hex(bytes)
                 if fileHash != entry.fileSHA256 { report(index, .fileHashOnDisk(expected: entry.fileSHA256, actual: fileHash)) }
-                do {
-                    let pixelHash = SHA256.hex(try PNGDecoder.decode(bytes: bytes).rgba8)
-                    if pixelHash != entry.pixelSHA256 { report(index, .pixelHashOnDisk(expected: entry.pixelSHA256, actual: pixelHash)) }
-                } catch {
-                    report(index, .outputUnreadable(reason: error.message))
-                }
+                checkDecoded(bytes, entry) { report(index, $0) }
             }
         }
         // A fresh rendering, for entries made with the current settings.
@@ -108,7 +103,7 @@ package struct BatchChecker: Sendable {
                 if output.width != entry.width || output.height != entry.height {
                     report(index, .sizeRegenerated(expected: "\(entry.width)x\(entry.height)", actual: "\(output.width)x\(output.height)"))
                 }
-                let fileHash = SHA256.hex(output.png)
+                let fileHash = SHA256.hex(output.bytes)
                 if fileHash != entry.fileSHA256 { report(index, .fileHashRegenerated(expected: entry.fileSHA256, actual: fileHash)) }
                 if output.pixelSHA256 != entry.pixelSHA256 {
                     report(index, .pixelHashRegenerated(expected: entry.pixelSHA256, actual: output.pixelSHA256))
@@ -116,6 +111,33 @@ package struct BatchChecker: Sendable {
             }
         }
         return ordered(mismatches)
+    }
+
+    /// The file on disk decodes, at the recorded size, and a losslessly stored one (PNG, lossless
+    /// WebP) to the recorded pixels. A lossy file only approximates the pixels that were encoded,
+    /// so its file hash is what vouches for it.
+    private func checkDecoded(_ bytes: [UInt8], _ entry: ManifestEntry, report: (CheckMismatch.Kind) -> Void) {
+        do {
+            let decoder = try ImageSource.bytes(bytes).openDecoder(limits: .default)
+            let lossless: Bool
+            switch decoder.header.details {
+            case .png: lossless = true
+            case .webp(let isLossless, _): lossless = isLossless
+            default: lossless = false
+            }
+            try decoder.start(DecodeRequest())
+            guard case .rgba(let image) = try decoder.decodeImage() else {
+                return report(.outputUnreadable(reason: "the output holds ink (CMYK) samples"))
+            }
+            if image.width != entry.width || image.height != entry.height {
+                report(.sizeOnDisk(expected: "\(entry.width)x\(entry.height)", actual: "\(image.width)x\(image.height)"))
+            } else if lossless {
+                let pixelHash = SHA256.hex(image.rgba8)
+                if pixelHash != entry.pixelSHA256 { report(.pixelHashOnDisk(expected: entry.pixelSHA256, actual: pixelHash)) }
+            }
+        } catch {
+            report(.outputUnreadable(reason: error.message))
+        }
     }
 
     /// Mismatches grouped by output, in entry order, so the report is stable.

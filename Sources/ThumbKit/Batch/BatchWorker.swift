@@ -94,7 +94,7 @@ struct BatchWorker: Sendable {
             }
             let result = bySuffix[output.suffix]!
             do {
-                staged.append(try AtomicFile.stage(result.png, to: configuration.outputDirectory.appending(output.relativePath)))
+                staged.append(try AtomicFile.stage(result.bytes, to: configuration.outputDirectory.appending(output.relativePath)))
             } catch {
                 staged.forEach(AtomicFile.discard)
                 return failure(error.message)
@@ -102,7 +102,7 @@ struct BatchWorker: Sendable {
             entries.append(ManifestEntry(
                 output: output.relativePath, source: source.path, sourceRelative: source.relativePath, scale: scale,
                 settings: configuration.settings, toolVersion: configuration.toolVersion,
-                width: result.width, height: result.height, fileSHA256: SHA256.hex(result.png),
+                width: result.width, height: result.height, fileSHA256: SHA256.hex(result.bytes),
                 pixelSHA256: result.pixelSHA256, sourceFingerprint: fingerprint))
         }
         return .staged(staged, entries: entries)

@@ -6,13 +6,15 @@ package struct CheckMismatch: Sendable, Equatable {
         case fileHashOnDisk(expected: String, actual: String)
         /// The file on disk decodes to other pixels than recorded.
         case pixelHashOnDisk(expected: String, actual: String)
-        /// Rendering the source again gives other PNG bytes (expected after a zlib/libpng upgrade).
+        /// The file on disk decodes to another size than recorded.
+        case sizeOnDisk(expected: String, actual: String)
+        /// Rendering the source again gives other file bytes (expected after an encoder upgrade).
         case fileHashRegenerated(expected: String, actual: String)
         /// Rendering the source again gives other pixels (a real change in rendering).
         case pixelHashRegenerated(expected: String, actual: String)
         /// Rendering the source again gives another size.
         case sizeRegenerated(expected: String, actual: String)
-        /// The output file is missing, unreadable or not a decodable PNG.
+        /// The output file is missing, unreadable or not a decodable image.
         case outputUnreadable(reason: String)
         /// The source is missing or unreadable, or the renderer failed or gave no output at this scale.
         case regenerationFailed(reason: String)
@@ -42,6 +44,7 @@ package struct CheckMismatch: Sendable, Equatable {
         switch kind {
         case .fileHashOnDisk(let e, let a): what = "file hash differs on disk (manifest \(short(e)), file \(short(a)))"
         case .pixelHashOnDisk(let e, let a): what = "pixel hash differs on disk (manifest \(short(e)), file \(short(a)))"
+        case .sizeOnDisk(let e, let a): what = "size differs on disk (manifest \(e), file \(a))"
         case .fileHashRegenerated(let e, let a): what = "file hash differs when regenerated (manifest \(short(e)), now \(short(a)))"
         case .pixelHashRegenerated(let e, let a): what = "pixel hash differs when regenerated (manifest \(short(e)), now \(short(a)))"
         case .sizeRegenerated(let e, let a): what = "size differs when regenerated (manifest \(e), now \(a))"

@@ -1,18 +1,20 @@
 /// Maps a source's path below its input to the output files it produces.
 ///
 /// The output tree mirrors the input tree: `a/b/photo.png` with format `%s` and scales 1 and 2
-/// gives `a/b/photo.png` and `a/b/photo@2x.png` below the output directory. Outputs are always
-/// PNG, so the extension is always `.png`, and the scale suffix goes before it (Apple's `@2x`
-/// convention, which web tooling shares).
+/// gives `a/b/photo.png` and `a/b/photo@2x.png` below the output directory. The extension is the
+/// output format's (`png`, `jpg`, `webp`) or the one the name format ends in, and the scale suffix
+/// goes before it (Apple's `@2x` convention, which web tooling shares).
 package struct OutputNaming: Sendable, Equatable {
     /// The name format: `%s` is the source's base name without its extension, `%%` a percent
     /// sign; everything else is literal. It names a file, so it cannot contain `/`.
     package let format: String
     /// Requested scales, ascending, each in 1...3.
     package let scales: [Int]
+    /// The outputs' extension, without the dot.
+    package let fileExtension: String
 
     /// Validates the format and scales.
-    package init(format: String = "%s", scales: [Int] = [1]) throws(BatchError) {
+    package init(format: String = "%s", scales: [Int] = [1], fileExtension: String = "png") throws(BatchError) {
         if format.isEmpty { throw .invalidNameFormat(format: format, reason: "it is empty") }
         if format.contains("/") { throw .invalidNameFormat(format: format, reason: "it contains '/'") }
         var chars = format.makeIterator()
@@ -32,6 +34,16 @@ package struct OutputNaming: Sendable, Equatable {
         }
         self.format = format
         self.scales = scales.sorted()
+        self.fileExtension = fileExtension
+    }
+
+    /// A name format that ends in an image extension (`%s_t.jpg`, any case), split into the
+    /// format before it and the extension as written; nil when it ends in none, e.g. `%s_t`.
+    package static func splitImageExtension(_ format: String) -> (format: String, fileExtension: String)? {
+        guard let dot = format.lastIndex(of: "."), dot != format.startIndex else { return nil }
+        let ending = String(format[format.index(after: dot)...])
+        guard OutputFormat.extensions[ending.lowercased()] != nil else { return nil }
+        return (String(format[..<dot]), ending)
     }
 
     /// The file-name suffix for a scale: `""` for 1, `"@2x"` for 2, `"@3x"` for 3.
@@ -39,9 +51,10 @@ package struct OutputNaming: Sendable, Equatable {
 
     /// The longest name a file may have (Linux's NAME_MAX, in bytes).
     package static let maxNameBytes = 255
-    /// The longest scale suffix and extension a name gets, `@3x.png`; names are fitted to it
-    /// whatever the scales of this run, so a name does not change when a scale is added.
-    static let longestEnding = 7
+    /// The longest scale suffix and extension a name gets, `@3x.png` (7 bytes) for PNG; names
+    /// are fitted to it whatever the scales of this run, so a name does not change when a scale
+    /// is added.
+    var longestEnding: Int { "@3x.".utf8.count + fileExtension.utf8.count }
     /// What replaces the cut end of a long stem: `~` and 8 hex digits of the stem's SHA-256.
     static let shortenedMarkBytes = 9
 
@@ -49,17 +62,18 @@ package struct OutputNaming: Sendable, Equatable {
     /// Names are bytes: a source name that is not UTF-8 gives an output name with the same bytes.
     ///
     /// A name whose stem (after the format is applied) is too long for `NAME.@3x.png` to fit in
-    /// 255 bytes is shortened deterministically: the stem is cut after at most 239 bytes, at a
+    /// 255 bytes is shortened deterministically: the stem is cut after at most 239 bytes (238
+    /// for a four-letter extension), at a
     /// character boundary (a byte that is not valid UTF-8 counts as one character), and
     /// `~` plus the first 8 hex digits of the SHA-256 of the whole stem is appended, so two long
     /// names that share their first 239 bytes still get different outputs.
     package func outputs(forSource relative: FilePath) -> [(suffix: String, path: FilePath)] {
         let directory = relative.directory
         let stem = Self.stem(relative.lastComponent.bytes)
-        let formatted = Self.fitted(format == "%s" ? stem : expand(stem: stem))
+        let formatted = fitted(format == "%s" ? stem : expand(stem: stem))
         return scales.map { scale in
             let suffix = Self.suffix(forScale: scale)
-            let name = FilePath(formatted + Array(suffix.utf8) + Array(".png".utf8))
+            let name = FilePath(formatted + Array(suffix.utf8) + Array(".\(fileExtension)".utf8))
             return (suffix, directory.isEmpty ? name : directory.appending(name))
         }
     }
@@ -72,13 +86,13 @@ package struct OutputNaming: Sendable, Equatable {
 
     /// `stem`, shortened as `outputs(forSource:)` describes when the longest name made from it
     /// would not fit.
-    static func fitted(_ stem: [UInt8]) -> [UInt8] {
-        guard stem.count + longestEnding > maxNameBytes else { return stem }
-        let budget = maxNameBytes - longestEnding - shortenedMarkBytes
+    func fitted(_ stem: [UInt8]) -> [UInt8] {
+        guard stem.count + longestEnding > Self.maxNameBytes else { return stem }
+        let budget = Self.maxNameBytes - longestEnding - Self.shortenedMarkBytes
         var hasher = SHA256()
         hasher.update(stem)
         let mark = "~" + String(hasher.finalize().hexString.prefix(8))
-        return Array(stem[..<characterBoundary(in: stem, atMost: budget)]) + Array(mark.utf8)
+        return Array(stem[..<Self.characterBoundary(in: stem, atMost: budget)]) + Array(mark.utf8)
     }
 
     /// The largest index at most `limit` that does not split a UTF-8 sequence.

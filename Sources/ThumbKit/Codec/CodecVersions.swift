@@ -16,6 +16,9 @@ package enum CodecVersions {
     package static let jpeg = "\(text(tg_jpeg_version)), \(lcms)"
     /// e.g. "libwebp 1.2.4".
     package static let webp = text(tg_webp_version)
+    /// libwebp's encoder, e.g. "libwebp 1.2.4" (Debian ships encoder and decoder together, but
+    /// each reports its own version).
+    package static let webpEncoder = text(tg_webp_encoder_version)
     /// e.g. "giflib 5.2.1".
     package static let gif = text(tg_gif_version)
     /// e.g. "libtiff 4.5.0".

@@ -1,11 +1,14 @@
-/// One rendered thumbnail: its scale, its 8-bit pixels and the PNG file that holds them.
+/// One rendered thumbnail: its scale, its 8-bit pixels and the file that holds them.
 public struct Thumbnail: Sendable, Equatable {
     /// The scale it was made at: 1, 2, 3 (@1x, @2x, @3x) or up to `ThumbnailError.maximumScale`.
     public let scale: Int
-    /// The thumbnail's pixels, 8-bit straight RGBA: what `png` decodes to.
+    /// The thumbnail's pixels, 8-bit straight RGBA, as they were given to the encoder: what a PNG
+    /// or lossless WebP decodes to exactly, and what a lossy JPEG or WebP approximates.
     public let image: Image
-    /// The PNG file's bytes.
-    public let png: [UInt8]
+    /// The file's format and settings.
+    public let format: OutputFormat
+    /// The file's bytes.
+    public let bytes: [UInt8]
     /// Problems with the source that did not stop it (corrupt-data warnings, a colour profile that
     /// could not be used); the same for every scale of one source.
     public var warnings: [String] = []

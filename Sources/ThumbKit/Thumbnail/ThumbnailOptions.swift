@@ -16,8 +16,11 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// When set, the thumbnail is composited over this colour and comes out opaque; it is also the
     /// colour of `contain`'s margins (transparent when nil).
     public var background: Color?
-    /// PNG colour type policy.
+    /// PNG colour type policy (PNG output only).
     public var colorType: PNGEncoder.ColorTypeChoice
+    /// The file format and its encoder's settings (default PNG). JPEG output is flattened onto
+    /// `background`, white when it is nil.
+    public var format: OutputFormat = .png
     /// Decoder limits.
     public var limits: DecodeLimits
     /// Turns the image upright by its EXIF orientation (JPEG APP1, PNG `eXIf`) before fitting it
@@ -74,7 +77,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
             "shrink-on-load=\(shrinkOnLoad ? "on" : "off")",
             "codec=\(CodecVersions.png)",
             "jpeg=\(CodecVersions.jpeg)",
-        ].joined(separator: ";")
+        ].joined(separator: ";") + format.canonicalFields.map { ";" + $0 }.joined()
     }
 
     /// SHA-256 of `canonicalDescription`.
@@ -83,10 +86,10 @@ public struct ThumbnailOptions: Sendable, Hashable {
     private static let scaleNames: [ScaleRule: String] = [.shrinkOnly: "shrink", .enlargeOnly: "enlarge", .any: "any"]
 
     /// Rebuilds options from `canonicalDescription` (as a manifest records it), so `thumbgen check`
-    /// can regenerate an output with the settings it was made with. The `codec` and `jpeg`
+    /// can regenerate an output with the settings it was made with. The `codec`, `jpeg` and `webp`
     /// (library versions) entries are not needed to render and are ignored; limits take their
     /// defaults. A description without `shrink-on-load` was written before the option existed,
-    /// when JPEGs were always reduced on load, so it reads as on.
+    /// when JPEGs were always reduced on load, so it reads as on; one without `format` is PNG.
     package init(canonicalDescription text: String) throws(ThumbnailSettingsError) {
         var fields: [String: String] = [:]
         for item in text.split(separator: ";") {
@@ -121,6 +124,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
         if fields["shrink-on-load"] != nil {
             shrinkOnLoad = try field("shrink-on-load") { ["on": true, "off": false][$0] }
         }
+        do { format = try OutputFormat(canonicalFields: fields) } catch { throw ThumbnailSettingsError(text: text, field: error.field) }
     }
 }
 

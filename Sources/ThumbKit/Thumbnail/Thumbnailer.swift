@@ -1,5 +1,6 @@
 /// Makes thumbnails, in pipeline order: source → header → decode plan → decode (or stream) →
-/// resample → compose (placement, rounded corners, background) → 8-bit sRGB → PNG.
+/// resample → compose (placement, rounded corners, background) → 8-bit sRGB → PNG, JPEG or WebP
+/// (`options.format`).
 ///
 /// ```swift
 /// let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 40, height: 40, mode: .cover)))
@@ -97,7 +98,7 @@ public struct Thumbnailer: Sendable {
     private func render(_ image: Image, region: Rect, plan: FitPlan, scale: Int) -> Image {
         let placed = plan.canvasWidth != plan.width || plan.canvasHeight != plan.height
         if plan.isIdentity(sourceWidth: image.width, sourceHeight: image.height) && region.isWhole(width: image.width, height: image.height)
-            && !placed && options.cornerRadius == 0 && options.background == nil {
+            && !placed && options.cornerRadius == 0 && background == nil {
             // Nothing to filter or draw: the decoded pixels themselves, exactly.
             return image.converted8()
         }
@@ -135,17 +136,22 @@ public struct Thumbnailer: Sendable {
             canvas = Canvas(width: plan.canvasWidth, height: plan.canvasHeight, light: bitmap.light)
             canvas.draw(image.bitmap, at: plan.x, y: plan.y)
         }
-        if let background = options.background { canvas.flatten(onto: background) }
+        if let background { canvas.flatten(onto: background) }
         return Image(canvas.bitmap)
+    }
+
+    /// What the thumbnail is flattened onto: the option, or white for a format without alpha.
+    private var background: Color? {
+        options.background ?? (options.format.holdsAlpha ? nil : .white)
     }
 
     /// Marks the output sRGB unless the source's colours were kept (then its profile, if any, is
     /// embedded).
     private func encode(_ image: Image, scale: Int, profile: [UInt8]?, warnings: [String]) throws(ThumbnailError) -> Thumbnail {
-        var encoder = PNGEncoder(colorType: options.colorType, marksSRGB: !options.keepProfile)
-        encoder.iccProfile = options.keepProfile ? profile : nil
         do {
-            return Thumbnail(scale: scale, image: image, png: try encoder.encode(image), warnings: warnings)
+            let bytes = try options.format.encode(image, colorType: options.colorType, keepsProfile: options.keepProfile,
+                                                  iccProfile: options.keepProfile ? profile : nil)
+            return Thumbnail(scale: scale, image: image, format: options.format, bytes: bytes, warnings: warnings)
         } catch {
             throw .encode(error)
         }

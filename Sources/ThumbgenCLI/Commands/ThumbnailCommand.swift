@@ -7,7 +7,7 @@ struct ThumbnailCommand: Command {
 
     static let batchOptions: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "DIR", help: "Write thumbnails under DIR, mirroring the inputs (default thumbnails/)."),
-        OptionSpec("name", value: "FORMAT", help: "Output name: %s is the source name without extension (default %s); .png is added."),
+        OptionSpec("name", value: "FORMAT", help: "Output name: %s is the source name without extension (default %s); the format's extension is added."),
         OptionSpec("jobs", short: "j", value: "N", help: "Work on N images at once (default: the number of cores)."),
         OptionSpec("force", help: "Rebuild every output, even those the manifest says are up to date."),
         OptionSpec("no-fsync", help: "Do not flush outputs to disk (faster; safe against kills, not power loss)."),
@@ -22,14 +22,18 @@ struct ThumbnailCommand: Command {
 
     var help: HelpText {
         HelpText(
-            overview: "Make PNG thumbnails of PNG, JPEG, WebP, GIF and TIFF files and directory trees.",
+            overview: "Make PNG, JPEG or WebP thumbnails of PNG, JPEG, WebP, GIF and TIFF files and directory trees.",
             usage: ["thumbgen [options] INPUT...", "thumbgen info FILE...", "thumbgen stars [options]",
                     "thumbgen check MANIFEST..."],
             arguments: [("INPUT", "PNG, JPEG, WebP, GIF or TIFF files, or directories walked recursively in sorted order.")],
             options: ThumbnailSettings.options + Self.batchOptions + [OptionSpec("version", help: "Show the version.")],
             footer: """
-            Output is always PNG, 8 bits per channel, in the smallest lossless colour type;
-            --color-type rgba forces 8-bit RGBA. Same input and options give the same bytes.
+            Output is PNG unless --format or --name says otherwise: 8 bits per channel, in the smallest
+            lossless colour type (--color-type rgba forces 8-bit RGBA). JPEG (quality 85, 4:2:0,
+            optimised Huffman tables) has no alpha: transparent thumbnails, rounded corners and
+            contain's margins are flattened onto --background, white by default. WebP (quality 80,
+            or --lossless) keeps alpha. No metadata is written but the sRGB mark (PNG) or, with
+            --keep-profile, the ICC profile. Same input, options and libraries give the same bytes.
             The output folder gets thumbgen-manifest.json (outputs with their SHA-256 hashes); a rerun
             rebuilds only what changed. Exit status: 0 all done, 1 some input failed, 64 usage error,
             130/143 interrupted by SIGINT/SIGTERM.
@@ -57,9 +61,10 @@ struct ThumbnailCommand: Command {
         guard !arguments.positionals.isEmpty else { throw UsageError("no inputs given") }
         var options = try ThumbnailSettings.thumbnailOptions(arguments)
         let scales = try ThumbnailSettings.scales(arguments)
+        let output = try OutputSettings(arguments)
         let naming: OutputNaming
         do {
-            naming = try OutputNaming(format: arguments.value("name") ?? "%s", scales: scales)
+            naming = try OutputNaming(format: output.nameFormat, scales: scales, fileExtension: output.fileExtension)
         } catch {
             throw UsageError("invalid value for --name: \(error.message)")
         }

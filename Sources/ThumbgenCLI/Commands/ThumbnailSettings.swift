@@ -11,8 +11,9 @@ enum ThumbnailSettings {
                    help: "Where cover crops from / contain places: centre, north, south, east, west, northeast, northwest, southeast, southwest."),
         OptionSpec("enlarge", help: "Allow output larger than the source (never by default)."),
         OptionSpec("corner-radius", value: "R", help: "Round the corners with radius R pixels at @1x (transparent outside)."),
-        OptionSpec("background", value: "COLOR", help: "Flatten onto RRGGBB (opaque output); also contain's margin colour."),
-        OptionSpec("scales", value: "LIST", help: "Also write NAME@2x.png / NAME@3x.png at 2x / 3x the box, e.g. 1,2,3 (default 1)."),
+        OptionSpec("background", value: "COLOR",
+                   help: "Flatten onto RRGGBB (opaque output); also contain's margin colour. JPEG output: white unless given."),
+        OptionSpec("scales", value: "LIST", help: "Also write NAME@2x / NAME@3x at 2x / 3x the box, e.g. 1,2,3 (default 1)."),
         OptionSpec("kernel", value: "NAME", help: "lanczos3 (default), lanczos2, mitchell, catrom, bilinear, box or nearest."),
         OptionSpec("no-linear", help: "Filter sRGB values directly instead of linear light (as most tools do)."),
         OptionSpec("no-rotate", help: "Keep the stored orientation instead of applying the EXIF orientation tag."),
@@ -22,6 +23,7 @@ enum ThumbnailSettings {
         OptionSpec("keep-profile", help: "Keep the source's colour space (and embed its ICC profile) instead of converting to sRGB."),
         OptionSpec("color-type", value: "TYPE",
                    help: "PNG colour type: auto (smallest lossless, default) or rgba (force 8-bit RGBA)."),
+    ] + OutputSettings.options + [
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
         CommonOptions.maxMemory,
@@ -68,6 +70,10 @@ enum ThumbnailSettings {
         options.colorType = try arguments.value("color-type", default: .automatic, expected: "auto or rgba") {
             PNGEncoder.ColorTypeChoice(rawValue: $0)
         }
+        options.format = try OutputSettings(arguments).format
+        if let background = options.background, background.alpha != 255, !options.format.holdsAlpha {
+            throw UsageError("--background must be opaque for \(options.format.name.uppercased()) output, which has no alpha")
+        }
         options.limits = try CommonOptions.limits(arguments)
         return options
     }
@@ -101,7 +107,7 @@ enum ThumbnailSettings {
             }
             if let warn { for warning in thumbnails.first?.warnings ?? [] { warn(source.path, warning) } }
             return thumbnails.map {
-                RenderedOutput(suffix: OutputNaming.suffix(forScale: $0.scale), image: $0.image, png: $0.png)
+                RenderedOutput(suffix: OutputNaming.suffix(forScale: $0.scale), image: $0.image, bytes: $0.bytes)
             }
         }
     }

@@ -66,7 +66,7 @@ enum Fixture {
                 }
                 let scaled = Image(width: w, height: h, rgba8: out)
                 let png = try PNGEncoder(compressionLevel: level).encode(scaled)
-                return RenderedOutput(suffix: OutputNaming.suffix(forScale: scale), image: scaled, png: png)
+                return RenderedOutput(suffix: OutputNaming.suffix(forScale: scale), image: scaled, bytes: png)
             }
         }
     }
@@ -131,6 +131,6 @@ final class CallCounter: Sendable {
         let outputs = try Fixture.renderer()(BatchSource(path: "x.png", image: .bytes(Fixture.png()), scales: [1, 3]))
         #expect(outputs.map(\.suffix) == ["", "@3x"])
         #expect(outputs.map(\.width) == [3, 9])
-        #expect(try PNGDecoder.decode(bytes: outputs[1].png).height == 6)
+        #expect(try PNGDecoder.decode(bytes: outputs[1].bytes).height == 6)
     }
 }

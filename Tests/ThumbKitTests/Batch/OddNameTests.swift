@@ -45,6 +45,18 @@ import Testing
         #expect(naming.outputs(forSource: raw)[0].path.bytes.prefix(239) == [UInt8](repeating: 0xFF, count: 239)[...])
     }
 
+    @Test func theExtensionIsTheFormatsAndALongerOneLeavesRoomForItself() throws {
+        let webp = try OutputNaming(format: "t-%s", scales: [1, 2], fileExtension: "webp")
+        #expect(webp.outputs(forSource: "a/photo.jpg").map(\.path) == ["a/t-photo.webp", "a/t-photo@2x.webp"])
+        // "t-" + 245 + "@3x.webp" = 255 fits; one more is cut to 238 bytes plus the mark.
+        #expect(webp.outputs(forSource: FilePath(String(repeating: "a", count: 245) + ".png"))[0].path.bytes.count == 252)
+        let cut = webp.outputs(forSource: FilePath(String(repeating: "a", count: 246) + ".png"))[0].path
+        #expect(cut.bytes.count == 238 + 9 + 5 && cut.bytes.prefix(238) == Array(("t-" + String(repeating: "a", count: 236)).utf8)[...])
+        #expect(OutputNaming.splitImageExtension("%s_t.JPG")! == ("%s_t", "JPG"))
+        #expect(OutputNaming.splitImageExtension("%s.thumb") == nil && OutputNaming.splitImageExtension(".png") == nil)
+        #expect(OutputNaming.splitImageExtension("%s.webp")! == ("%s", "webp"))
+    }
+
     @Test func manifestStoresAnyNameAndReadsItBack() throws {
         let fingerprint = SourceFingerprint(sha256: "ab", size: 1, modifiedNanoseconds: 2, changedNanoseconds: 3, inode: 4)
         let names: [FilePath] = [FilePath([0xFF, 0x2E, 0x70]), FilePath(Array("a\\b\n".utf8)), "plain.png"]

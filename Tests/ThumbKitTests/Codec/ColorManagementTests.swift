@@ -58,15 +58,15 @@ import Testing
         // The thumbnail is marked sRGB; with keepProfile the pixels stay and the profile travels.
         let options = ThumbnailOptions(size: ThumbnailSize(width: 8, height: 8))
         let thumbnail = try Thumbnailer(options: options).thumbnails(of: .bytes(jpeg))[0]
-        #expect(Self.chunkTypes(thumbnail.png).contains("sRGB"))
+        #expect(Self.chunkTypes(thumbnail.bytes).contains("sRGB"))
         var keeping = options
         keeping.keepProfile = true
         let kept = try Thumbnailer(options: keeping).thumbnails(of: .bytes(jpeg))[0]
-        #expect(Self.chunkTypes(kept.png).contains("iCCP") && !Self.chunkTypes(kept.png).contains("sRGB"))
+        #expect(Self.chunkTypes(kept.bytes).contains("iCCP") && !Self.chunkTypes(kept.bytes).contains("sRGB"))
         #expect(Self.close(Array(JPEGFixtures.pixel(kept.image, 1, 1).prefix(3)), [255, 0, 0], 3))
         #expect(keeping.canonicalDescription.contains("profile=keep") && options.canonicalDescription.contains("profile=srgb"))
         // A PNG carrying the kept profile converts back the same way.
-        let again = try DecodedSource.load(kept.png)
+        let again = try DecodedSource.load(kept.bytes)
         #expect(Self.close(Array(JPEGFixtures.pixel(again.image, 1, 1).prefix(3)), Self.reference8(p3, [255, 0, 0]), 2))
     }
 
@@ -139,9 +139,9 @@ import Testing
         keeping.keepProfile = true
         #expect(try DecodeTestPlan.needsNoTransform(png, options: keeping))
         let kept = try Thumbnailer(options: keeping).thumbnails(of: .bytes(png))[0]
-        #expect(Self.chunkTypes(kept.png).contains("iCCP"))
+        #expect(Self.chunkTypes(kept.bytes).contains("iCCP"))
         #expect(JPEGFixtures.pixel(kept.image, 1, 1) == [200, 100, 50, 255])
-        #expect(try PNGDecoder(bytes: kept.png).header.colorSource == .iccProfile(p3))
+        #expect(try PNGDecoder(bytes: kept.bytes).header.colorSource == .iccProfile(p3))
     }
 
     /// basn2c16.png: 16-bit RGB with gAMA 1.0 and no cHRM. The conversion runs at 16 bits and

@@ -27,7 +27,7 @@ import Testing
     static func outcome(_ source: ImageSource, options: ThumbnailOptions, scales: [Int]) -> String {
         do {
             let thumbnails = try Thumbnailer(options: options).thumbnails(of: source, scales: scales)
-            return thumbnails.map { "\(SHA256.hex($0.png)) \($0.warnings)" }.joined(separator: "; ")
+            return thumbnails.map { "\(SHA256.hex($0.bytes)) \($0.warnings)" }.joined(separator: "; ")
         } catch {
             return "error: \(error.message)"
         }
@@ -68,7 +68,7 @@ import Testing
         try handle.close()
         let thumbnails = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 8, height: 8))).thumbnails(of: .file(path))
         let alone = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 8, height: 8))).thumbnails(of: .bytes(image))
-        #expect(thumbnails[0].png == alone[0].png)
+        #expect(thumbnails[0].bytes == alone[0].bytes)
         try FileManager.default.removeItem(atPath: path)
     }
 

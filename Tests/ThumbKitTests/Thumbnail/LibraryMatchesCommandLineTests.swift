@@ -25,7 +25,7 @@ import ThumbgenCLI
         for thumbnail in thumbnails {
             let name = directory + "/out/photo" + (thumbnail.scale == 1 ? "" : "@\(thumbnail.scale)x") + ".png"
             let written = try #require(FileManager.default.contents(atPath: name))
-            #expect([UInt8](written) == thumbnail.png, "@\(thumbnail.scale)x")
+            #expect([UInt8](written) == thumbnail.bytes, "@\(thumbnail.scale)x")
         }
         // Upright (120 × 90 stored turned a quarter) and converted: leaving either out differs.
         #expect((thumbnails[0].image.width, thumbnails[0].image.height) == (40, 30))

@@ -41,6 +41,6 @@ import Testing
         let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 16, height: 16), cornerRadius: 3))
         let fromMemory = try thumbnailer.thumbnail(of: image, scale: 2)
         let fromFile = try thumbnailer.thumbnails(of: .bytes(Self.png), scales: [2])[0]
-        #expect(fromMemory.png == fromFile.png && fromMemory.scale == 2)
+        #expect(fromMemory.bytes == fromFile.bytes && fromMemory.scale == 2)
     }
 }

@@ -63,7 +63,7 @@ import Testing
             let thumbnail = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 32, height: 32), keepProfile: true))
                 .thumbnails(of: .file(path))[0]
             #expect(thumbnail.image == (try PNGDecoder.decode(path: path)).converted8())
-            #expect(try PNGDecoder.decode(bytes: thumbnail.png) == thumbnail.image)
+            #expect(try PNGDecoder.decode(bytes: thumbnail.bytes) == thumbnail.image)
         }
     }
 
