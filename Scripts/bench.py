@@ -46,7 +46,8 @@ BASELINE = os.path.abspath(os.environ["THUMBGEN_BASELINE_BIN"]) if os.environ.ge
 CORPUS = os.path.join(ROOT, ".build", "bench-corpus")
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 # BENCH_ONLY=memory: the peak-memory sections alone (a few minutes instead of half an hour);
-# BENCH_ONLY=formats: the memory sections and the new input formats (WebP, GIF, TIFF) against vipsthumbnail.
+# BENCH_ONLY=formats: the memory sections and the new input formats (WebP, GIF, TIFF) against vipsthumbnail,
+# and JPEG/WebP output; BENCH_ONLY=output: the memory sections and JPEG/WebP output only.
 ONLY = os.environ.get("BENCH_ONLY", "")
 BOX = 256
 # GNU time measures each command's peak RSS (see run_measured); Debian package "time".
@@ -473,6 +474,119 @@ def formats_section(corpus, have_vips, env1):
         sys.stdout.flush()
 
 
+def ssim(a, b):
+    """Mean SSIM of two equal-size luma arrays (0-255): Wang et al.'s Gaussian window (11 taps,
+    sigma 1.5) and constants, over the positions where the whole window fits."""
+    import numpy as np
+    taps = np.exp(-0.5 * ((np.arange(11) - 5) / 1.5) ** 2)
+    taps /= taps.sum()
+
+    def blur(x):
+        x = np.apply_along_axis(lambda r: np.convolve(r, taps, mode="valid"), 1, x)
+        return np.apply_along_axis(lambda c: np.convolve(c, taps, mode="valid"), 0, x)
+    c1, c2 = (0.01 * 255) ** 2, (0.03 * 255) ** 2
+    mu_a, mu_b = blur(a), blur(b)
+    var_a, var_b, cov = blur(a * a) - mu_a ** 2, blur(b * b) - mu_b ** 2, blur(a * b) - mu_a * mu_b
+    return float(np.mean(((2 * mu_a * mu_b + c1) * (2 * cov + c2)) / ((mu_a ** 2 + mu_b ** 2 + c1) * (var_a + var_b + c2))))
+
+
+class FloatReference:
+    """What a thumbnail of a photo should be, computed apart from every tool measured: the source
+    (upright, RGB) in linear light as 32-bit floats, Lanczos-3 to the output's own size with
+    Pillow's float resampler, back to sRGB; compared on luma (BT.601 weights)."""
+
+    def __init__(self):
+        self.sources = {}
+
+    def luma(self, source, width, height):
+        import numpy as np
+        from PIL import Image, ImageOps
+        if source not in self.sources:
+            image = ImageOps.exif_transpose(Image.open(source)).convert("RGB")
+            v = np.asarray(image, dtype=np.float64) / 255
+            linear = np.where(v <= 0.04045, v / 12.92, ((v + 0.055) / 1.055) ** 2.4).astype(np.float32)
+            self.sources = {source: [Image.fromarray(np.ascontiguousarray(linear[:, :, c]), "F") for c in range(3)]}
+        channels = [np.asarray(c.resize((width, height), Image.LANCZOS), dtype=np.float64) for c in self.sources[source]]
+        rgb = [np.where(c <= 0.0031308, c * 12.92, 1.055 * np.clip(c, 0, None) ** (1 / 2.4) - 0.055) for c in channels]
+        return 255 * np.clip(0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2], 0, 1)
+
+
+def plain_source(path):
+    from PIL import Image
+    with Image.open(path) as image:
+        return image.mode in ("RGB", "L") and not image.info.get("icc_profile")
+
+
+def decoded_luma(path):
+    import numpy as np
+    from PIL import Image
+    image = Image.open(path)
+    if image.mode in ("RGBA", "LA", "P"):
+        image = image.convert("RGBA")
+        white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+        image = Image.alpha_composite(white, image)
+    v = np.asarray(image.convert("RGB"), dtype=np.float64)
+    return 0.299 * v[:, :, 0] + 0.587 * v[:, :, 1] + 0.114 * v[:, :, 2]
+
+
+def output_section(corpus, have_vips, pillow_installed, env1):
+    """Issue #16's bar for JPEG and WebP output on the photo sets, one job each, in the same
+    rounds: CPU against vipsthumbnail at the same quality (JPEG: at most 0.8x), and the files'
+    total size and mean SSIM against a float reference beside vipsthumbnail's and Pillow's."""
+    reference = FloatReference() if pillow_installed else None
+    for name, directory in corpus.items():
+        if not name.startswith("photos"):
+            continue
+        files = images(directory)
+        for fmt, quality, extension, pillow_save in (("jpeg", 85, "jpg", "quality=85"), ("webp", 80, "webp", "quality=80, method=4")):
+            thumbgen = lambda out, fmt=fmt, q=quality: [BIN, directory, "-o", out, "--size", str(BOX), "-j1", "--no-fsync",
+                                                          "--format", fmt, "--quality", str(q), "--progress", "never"]
+            commands = [(f"thumbgen -j1 --format {fmt}", thumbgen, None)]
+            if have_vips:
+                commands.append((f"vipsthumbnail [Q={quality}]", lambda out, e=extension, q=quality: [
+                    "vipsthumbnail", "-s", str(BOX), "-o", os.path.join(out, f"%s.{e}[Q={q}]")] + files, env1))
+            if pillow_installed:
+                script = ("import sys,os\nfrom PIL import Image, ImageOps\nout=sys.argv[1]\n"
+                          "for p in sys.argv[2:]:\n im=ImageOps.exif_transpose(Image.open(p)); im.thumbnail((%d,%d), Image.LANCZOS)\n"
+                          " im=im.convert('RGB') if '%s'=='jpg' else im\n"
+                          " im.save(os.path.join(out,os.path.splitext(os.path.basename(p))[0]+'.%s'), %s)\n"
+                          % (BOX, BOX, extension, extension, pillow_save))
+                commands.append((f"Pillow [quality={quality}]", lambda out, s=script: [sys.executable, "-c", s, out] + files, None))
+            rows = round_robin(commands)
+            print(f"\n{name}: {fmt.upper()} output, {len(files)} files into a {BOX}x{BOX} box, one job; median (min) of {RUNS} runs")
+            by = dict(rows)
+            for label, argv_for, env in commands:
+                out = fresh_output()
+                run_measured(argv_for(out), env)
+                made = sorted(os.path.join(root, f) for root, _, names in os.walk(out) for f in names
+                              if f.lower().endswith("." + extension))
+                size = sum(os.path.getsize(f) for f in made)
+                quality_text = ""
+                if reference and len(made) == len(files):
+                    # Only opaque sources without a colour profile: the tools differ in what they
+                    # flatten transparency onto (thumbgen white, vips black, Pillow drops alpha)
+                    # and in whether they convert a profile (Pillow does not), neither of which is
+                    # what SSIM should measure here.
+                    scores = []
+                    for source, output in zip(sorted(files, key=lambda p: os.path.splitext(os.path.basename(p))[0]),
+                                              sorted(made, key=lambda p: os.path.splitext(os.path.basename(p))[0])):
+                        if not plain_source(source):
+                            continue
+                        luma = decoded_luma(output)
+                        scores.append(ssim(luma, reference.luma(source, luma.shape[1], luma.shape[0])))
+                    quality_text = f"  SSIM {statistics.mean(scores):.4f} ({len(scores)} opaque untagged)" if scores else ""
+                m = by[label]
+                print(f"  {label:<28}{m[0]:8.2f} s ({m.min_wall:.2f}){m[1]:8.2f} s CPU ({m.min_cpu:.2f})"
+                      f"{size / 1024:9.1f} KiB in {len(made)} files{quality_text}")
+            vips = by.get(f"vipsthumbnail [Q={quality}]")
+            ours = by[f"thumbgen -j1 --format {fmt}"]
+            if vips:
+                goal = 0.8 if fmt == "jpeg" else 1.0
+                target(f"{name}: {fmt} output CPU, thumbgen / vipsthumbnail [Q={quality}]", ours[1] / vips[1], goal, False,
+                       ours.min_cpu / vips.min_cpu)
+            sys.stdout.flush()
+
+
 def main():
     if not os.access(TIME, os.X_OK):
         sys.exit("bench: GNU time measures peak memory and is missing; run: sudo apt-get install -y time")
@@ -552,6 +666,8 @@ def main():
     env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
     if ONLY == "formats":
         formats_section(corpus, have_vips, env1)
+    if ONLY in ("formats", "output"):
+        output_section(corpus, have_vips, pillow_installed, env1)
     for name, directory in (corpus.items() if ONLY == "" else []):
         files = images(directory)
         thumbgen = lambda binary, *flags: lambda out: [binary, directory, "-o", out, "--size", str(BOX), *flags,
@@ -612,6 +728,7 @@ def main():
         sys.stdout.flush()
     if ONLY == "":
         formats_section(corpus, have_vips, env1)
+        output_section(corpus, have_vips, pillow_installed, env1)
     shutil.rmtree(OUTPUTS, ignore_errors=True)
     print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
     print("\n".join(TARGETS))

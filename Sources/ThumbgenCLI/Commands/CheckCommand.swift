@@ -22,8 +22,10 @@ struct CheckCommand: Command {
             options: Self.options,
             footer: """
             Each output is compared on disk and regenerated from its source with the recorded settings.
-            The pixel hash (SHA-256 of the decoded RGBA8 samples) survives zlib and libpng upgrades; the file
-            hash (SHA-256 of the PNG bytes) does not, so a file-only mismatch means the encoder changed.
+            The pixel hash (SHA-256 of the RGBA8 samples that were encoded) survives encoder upgrades (zlib,
+            libpng, libjpeg-turbo, libwebp); the file hash (SHA-256 of the file's bytes) does not, so a
+            file-only mismatch means the encoder changed. On disk, the pixels of PNG and lossless WebP
+            outputs are compared; a lossy JPEG or WebP is checked by its file hash and decoded size.
             Each output that differs is one line, OUTPUT: what differs (several differences joined by "; ").
             The last line, N outputs checked, M differ, is printed on a terminal or with --summary.
             Exit status: 0 all match, 1 any mismatch or unreadable output.
