@@ -12,7 +12,8 @@ extension WholeImageDecoder {
     var bitDepth: Int { 8 }
     /// Nothing to choose: there is one size and one way to decode.
     func start(_ request: DecodeRequest) throws(DecodeError) {
-        precondition(request.reduction == 1 && !request.streams, "\(Self.format) images are decoded whole, at full size")
+        precondition(request.reduction == 1 && request.scaledSize == nil && !request.streams,
+                     "\(Self.format) images are decoded whole, at full size")
     }
 
     func readRow(into row: inout [UInt8]) throws(DecodeError) {
