@@ -15,6 +15,9 @@ protocol ImageDecoder: AnyObject, RowSource where ReadError == DecodeError {
     /// rescaler, for still WebP images), mapping the whole image exactly onto the smaller one;
     /// then the decode plan may ask for a `DecodeRequest.scaledSize` instead of a reduction.
     static func scalesToAnySize(_ header: ImageHeader) -> Bool
+    /// Whether this image's rows can be streamed: by default, when the decoder `streamsRows` and
+    /// the image is not interlaced; a decoder that streams some layouts only (TIFF) says which.
+    static func streams(_ header: ImageHeader) -> Bool
     /// Whether rows can be streamed (`RowSource`) for non-interlaced images; a decoder that can
     /// only decode whole images (libwebp) says no, and its images take the whole-image path.
     static var streamsRows: Bool { get }
@@ -68,6 +71,8 @@ extension DecodeRequest {
 extension ImageDecoder {
     /// Most decoders reduce by their `reductions` only.
     static func scalesToAnySize(_ header: ImageHeader) -> Bool { false }
+
+    static func streams(_ header: ImageHeader) -> Bool { streamsRows && header.scanOrder != .interlaced }
 }
 
 /// What a whole-image decode gives.

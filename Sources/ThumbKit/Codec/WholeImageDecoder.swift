@@ -1,6 +1,6 @@
-/// A decoder whose library hands out whole images only (libwebp, giflib, libtiff's RGBA reader):
-/// one size, no rows, straight 8-bit RGBA. The decode plan gives its images the whole-image path,
-/// so the row-reading half of `ImageDecoder` is never called.
+/// A decoder whose library hands out whole images only (libwebp): no rows, straight 8-bit RGBA,
+/// at full size unless the decoder overrides `start` (WebP's scaling). The decode plan gives its
+/// images the whole-image path, so the row-reading half of `ImageDecoder` is never called.
 protocol WholeImageDecoder: ImageDecoder {}
 
 extension WholeImageDecoder {

@@ -101,7 +101,7 @@ struct DecodePlan {
             }
         }
         let plan = fit(upright.width, upright.height, scales.first ?? 1)
-        request.streams = decoder.streamsRows && scales.count == 1 && header.scanOrder != .interlaced && orientation == .topLeft
+        request.streams = decoder.streams(header) && scales.count == 1 && orientation == .topLeft
             && colour == .none && !plan.isIdentity(sourceWidth: upright.width, sourceHeight: upright.height)
         self.request = request
     }
