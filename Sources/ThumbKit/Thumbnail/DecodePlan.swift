@@ -10,9 +10,10 @@
 /// both axes (a smaller step would save little and only blur). Fit plans are made from the full
 /// upright size, so output sizes never depend on the reduction.
 ///
-/// **Streaming.** One scale of an image that needs no rotation or colour conversion and is not
-/// interlaced streams: rows go from the decoder into the resampler, and the decoded image is never
-/// held. Everything else is decoded whole, once, and every scale is rendered from it.
+/// **Streaming.** One scale of an image that needs no rotation or colour conversion and whose
+/// layout the decoder streams (`ImageDecoder.streams`: not interlaced, for most) streams: rows go
+/// from the decoder into the resampler, and the decoded image is never held. Everything else is
+/// decoded whole, once, and every scale is rendered from it.
 struct DecodePlan {
     /// What colour work the decoded pixels need.
     enum ColourStep: Equatable {
