@@ -453,10 +453,12 @@ def formats_section(corpus, have_vips, env1):
         return
     for extension, directory in format_corpus(jpegs).items():
         files = images(directory, ("." + extension,))
-        thumbgen = lambda *flags, d=directory: lambda out: [BIN, d, "-o", out, "--size", str(BOX), "-j1", *flags,
-                                                            "--progress", "never"]
+        thumbgen = lambda *flags, d=directory, binary=BIN: lambda out: [binary, d, "-o", out, "--size", str(BOX), "-j1",
+                                                                        *flags, "--progress", "never"]
         # vipsthumbnail does not flush its outputs to disk; --no-fsync is the like-for-like run.
         commands = [("thumbgen -j1", thumbgen(), None), ("thumbgen -j1 --no-fsync", thumbgen("--no-fsync"), None)]
+        if BASELINE:  # the before binary's like-for-like run, in the same rounds
+            commands.append((before("thumbgen -j1 --no-fsync"), thumbgen("--no-fsync", binary=BASELINE), None))
         if have_vips:
             commands.append(("vipsthumbnail (1 thread)", lambda out, f=files: ["vipsthumbnail", "-s", str(BOX), "-o",
                                                                                os.path.join(out, "%s.png")] + f, env1))
@@ -465,6 +467,14 @@ def formats_section(corpus, have_vips, env1):
         for label, m in rows:
             print(f"  {label:<28}{m[0]:8.2f} s ({m.min_wall:.2f}){m[1]:8.2f} s CPU ({m.min_cpu:.2f}){m[2]:7.0f} MiB")
         by = dict(rows)
+        if BASELINE:
+            after, was = by["thumbgen -j1 --no-fsync"], by[before("thumbgen -j1 --no-fsync")]
+            print(f"  A/B --no-fsync wall {was[0]:.2f} -> {after[0]:.2f} s (x{ratio(after[0], was[0]):.2f}), "
+                  f"CPU {was[1]:.2f} -> {after[1]:.2f} s, RSS {was[2]:.0f} -> {after[2]:.0f} MiB")
+            AB.append((f"{extension} input, thumbgen -j1 --no-fsync", f"{was[0]:.2f} -> {after[0]:.2f} s"))
+            if "vipsthumbnail (1 thread)" in by:
+                vips = by["vipsthumbnail (1 thread)"]
+                print(f"  vs vipsthumbnail (their wall / ours): before {vips[0] / was[0]:.2f}, after {vips[0] / after[0]:.2f}")
         if "vipsthumbnail (1 thread)" in by:
             vips, ours = by["vipsthumbnail (1 thread)"], by["thumbgen -j1 --no-fsync"]
             target(f"{extension} input: speed vs vipsthumbnail (their wall / thumbgen -j1 --no-fsync wall)", vips[0] / ours[0],

@@ -141,9 +141,35 @@ def tiffs(small):
     return count + 1
 
 
+def shrink_webps():
+    """Full-size (320x480) WebPs of the photo for the shrink-on-load tests, which compare thumbgen's
+    reduced decode with its own full decode (no reference needed)."""
+    cat = Image.open(CAT).convert("RGBA")
+    directory = os.path.join(FIXTURES, "webp-shrink")
+    os.makedirs(directory, exist_ok=True)
+    files = {
+        "lossy.webp": lambda f: cat.convert("RGB").save(f, "WEBP", quality=80, method=4),
+        "lossy-alpha.webp": lambda f: cat.save(f, "WEBP", quality=80, method=4),
+        "lossless.webp": lambda f: cat.save(f, "WEBP", lossless=True, method=4),
+        "lossy-exif-6.webp": lambda f: cat.convert("RGB").save(f, "WEBP", quality=80, method=4,
+                                                             exif=b"Exif\x00\x00" + exif_orientation(6)),
+    }
+    for name, write in files.items():
+        with open(os.path.join(directory, name), "wb") as f:
+            write(f)
+    with open(os.path.join(directory, "README.md"), "w") as f:
+        f.write("# WebP shrink-on-load fixtures\n\n"
+                f"Written by `Scripts/make-format-fixtures.py` with Pillow (libwebp {features.version('webp')}) from "
+                "`../photos/cat-rgba8.png` (CC-BY-2.0, attribution: zaimoku_woodpile) at its full 320×480: lossy, "
+                "lossy with alpha, lossless with alpha, and lossy with EXIF orientation 6. The shrink-on-load tests "
+                "compare thumbnails decoded reduced by libwebp's scaler with those of the full decode.\n")
+    return len(files)
+
+
 def main():
     small = Image.open(CAT).convert("RGBA").resize((80, 120), Image.LANCZOS)   # keeps the transparent corners
     print(f"wrote {webps(small)} WebP, {gifs(small)} GIF and {tiffs(small)} TIFF fixtures")
+    print(f"wrote {shrink_webps()} WebP shrink-on-load fixtures")
 
 
 if __name__ == "__main__":

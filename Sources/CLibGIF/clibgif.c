@@ -29,6 +29,11 @@ struct tg_gif_reader {
     size_t buffer_start, buffer_end;
     tg_gif_info summary;
     int read;
+    uint8_t palette[256][4];    /* each index's RGBA as the canvas shows it */
+    GifPixelType *line;         /* one line of indexes, for rows */
+    uint32_t next_row;          /* the next screen row tg_gif_read_row gives */
+    int lines_read;             /* lines of the image read by tg_gif_read_row */
+    uint8_t *indexes;           /* an interlaced frame's indexes, frame_width x frame_height */
     char message[TG_GIF_MESSAGE_SIZE];
 };
 
@@ -219,6 +224,39 @@ int tg_gif_open_memory(const uint8_t *data, size_t size, const tg_gif_limits *li
 
 void tg_gif_rebase_memory(tg_gif_reader *r, const uint8_t *data) { r->memory = data; }
 
+/* Every index's RGBA: the transparent index is (0, 0, 0, 0); an index past the colour map shows as
+ * black, as in browsers and Pillow. One lookup a pixel instead of two tests and a copy. */
+static void fill_palette(struct tg_gif_reader *r) {
+    GifFileType *gif = r->gif;
+    const ColorMapObject *map = gif->Image.ColorMap ? gif->Image.ColorMap : gif->SColorMap;
+    for (int i = 0; i < 256; i++) {
+        uint8_t *p = r->palette[i];
+        p[0] = p[1] = p[2] = 0;
+        p[3] = 255;
+        if (i < map->ColorCount) {
+            p[0] = map->Colors[i].Red;
+            p[1] = map->Colors[i].Green;
+            p[2] = map->Colors[i].Blue;
+        }
+        if (i == r->summary.transparent_index) memset(p, 0, 4);
+    }
+}
+
+/* One line of indexes as RGBA (channels 4) or RGB (3) pixels. */
+static void expand_line(const struct tg_gif_reader *r, const GifPixelType *line, uint8_t *dst, int channels) {
+    uint32_t width = r->summary.frame_width;
+    if (channels == 4) {
+        for (uint32_t x = 0; x < width; x++) memcpy(dst + (size_t)x * 4, r->palette[line[x]], 4);
+    } else {
+        for (uint32_t x = 0; x < width; x++) {
+            const uint8_t *p = r->palette[line[x]];
+            dst[3 * x] = p[0];
+            dst[3 * x + 1] = p[1];
+            dst[3 * x + 2] = p[2];
+        }
+    }
+}
+
 int tg_gif_read_image(tg_gif_reader *r, uint8_t *dst) {
     if (r->read) {
         copy_message(r->message, "image already read");
@@ -227,7 +265,7 @@ int tg_gif_read_image(tg_gif_reader *r, uint8_t *dst) {
     r->read = 1;
     GifFileType *gif = r->gif;
     const tg_gif_info *s = &r->summary;
-    const ColorMapObject *map = gif->Image.ColorMap ? gif->Image.ColorMap : gif->SColorMap;
+    fill_palette(r);
     memset(dst, 0, (size_t)s->width * s->height * 4);
     int line_length = gif->Image.Width;
     GifPixelType *line = malloc((size_t)line_length);
@@ -248,22 +286,83 @@ int tg_gif_read_image(tg_gif_reader *r, uint8_t *dst) {
                 return status;
             }
             if ((uint32_t)y >= s->frame_height) continue;
-            uint8_t *row = dst + ((size_t)(s->frame_top + (uint32_t)y) * s->width + s->frame_left) * 4;
-            for (uint32_t x = 0; x < s->frame_width; x++) {
-                int index = line[x];
-                /* An index past the colour map shows as black, as in browsers and Pillow. */
-                if (index == s->transparent_index) continue;
-                uint8_t *p = row + (size_t)x * 4;
-                if (index < map->ColorCount) {
-                    p[0] = map->Colors[index].Red;
-                    p[1] = map->Colors[index].Green;
-                    p[2] = map->Colors[index].Blue;
-                }
-                p[3] = 255;
-            }
+            expand_line(r, line, dst + ((size_t)(s->frame_top + (uint32_t)y) * s->width + s->frame_left) * 4, 4);
         }
     }
     free(line);
+    return TG_GIF_OK;
+}
+
+/* An interlaced frame's lines, all four passes, into r->indexes (clipped to the screen). */
+static int read_interlaced(struct tg_gif_reader *r) {
+    GifFileType *gif = r->gif;
+    const tg_gif_info *s = &r->summary;
+    r->indexes = malloc((size_t)s->frame_width * s->frame_height + 1);
+    if (!r->indexes) {
+        copy_message(r->message, "out of memory");
+        return TG_GIF_ERR_MEMORY;
+    }
+    static const int starts[4] = {0, 4, 2, 1}, steps[4] = {8, 8, 4, 2};
+    for (int pass = 0; pass < 4; pass++) {
+        for (int y = starts[pass]; y < gif->Image.Height; y += steps[pass]) {
+            if (DGifGetLine(gif, r->line, gif->Image.Width) == GIF_ERROR) return fail(r, gif->Error, NULL);
+            r->lines_read++;
+            if ((uint32_t)y < s->frame_height)
+                memcpy(r->indexes + (size_t)y * s->frame_width, r->line, s->frame_width);
+        }
+    }
+    return TG_GIF_OK;
+}
+
+int tg_gif_read_row(tg_gif_reader *r, uint8_t *dst, int channels) {
+    const tg_gif_info *s = &r->summary;
+    GifFileType *gif = r->gif;
+    if ((r->read && !r->line) || r->next_row >= s->height || (channels != 3 && channels != 4)
+        || (channels == 3 && s->has_alpha)) {
+        copy_message(r->message, "no such row");
+        return TG_GIF_ERR_CORRUPT;
+    }
+    if (!r->read) {
+        r->read = 1;
+        fill_palette(r);
+        r->line = malloc((size_t)gif->Image.Width);
+        if (!r->line) {
+            copy_message(r->message, "out of memory");
+            return TG_GIF_ERR_MEMORY;
+        }
+        /* Interlaced rows are final only after the last pass: the indexes are kept (a byte a
+         * pixel, a quarter of the RGBA image) and rows made from them. */
+        if (s->interlaced) {
+            int status = read_interlaced(r);
+            if (status != TG_GIF_OK) return status;
+        }
+    }
+    uint32_t y = r->next_row++;
+    size_t length = (size_t)s->width * (size_t)channels;
+    if (y < s->frame_top || y >= s->frame_top + s->frame_height) {
+        memset(dst, 0, length);   /* outside the frame: transparent (has_alpha, so RGBA) */
+        return TG_GIF_OK;
+    }
+    const GifPixelType *line = r->line;
+    if (s->interlaced) {
+        line = r->indexes + (size_t)(y - s->frame_top) * s->frame_width;
+    } else {
+        if (DGifGetLine(gif, r->line, gif->Image.Width) == GIF_ERROR) return fail(r, gif->Error, NULL);
+        r->lines_read++;
+    }
+    if (s->frame_width != s->width) memset(dst, 0, length);
+    expand_line(r, line, dst + (size_t)s->frame_left * (size_t)channels, channels);
+    return TG_GIF_OK;
+}
+
+int tg_gif_finish_rows(tg_gif_reader *r) {
+    GifFileType *gif = r->gif;
+    if (!r->line) return TG_GIF_OK;
+    /* The lines tg_gif_read_row did not need, clipped ones included, as tg_gif_read_image reads them. */
+    while (r->lines_read < gif->Image.Height) {
+        if (DGifGetLine(gif, r->line, gif->Image.Width) == GIF_ERROR) return fail(r, gif->Error, NULL);
+        r->lines_read++;
+    }
     return TG_GIF_OK;
 }
 
@@ -277,6 +376,8 @@ void tg_gif_close(tg_gif_reader *r) {
     }
     if (r->fd >= 0) close(r->fd);
     free(r->buffer);
+    free(r->line);
+    free(r->indexes);
     free(r);
 }
 

@@ -25,6 +25,8 @@ struct tg_tiff_reader {
     int failed;                 /* the error handler was called */
     int read;
     uint8_t *icc;
+    uint8_t *scanline;          /* one stored row, for gray rows */
+    uint32_t next_row;          /* the next row tg_tiff_read_row gives */
     tg_tiff_info summary;
     char message[TG_TIFF_MESSAGE_SIZE];
 };
@@ -187,6 +189,11 @@ static int open_common(struct tg_tiff_reader *r, const uint8_t head[4], size_t h
     r->summary.tiled = TIFFIsTiled(tif) ? 1 : 0;
     r->summary.orientation = orientation >= 1 && orientation <= 8 ? orientation : 1;
     r->summary.strip_bytes = r->summary.tiled ? (uint64_t)TIFFTileSize64(tif) : (uint64_t)TIFFStripSize64(tif);
+    uint16_t planar = PLANARCONFIG_CONTIG;
+    TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
+    r->summary.rows_as_stored = !r->summary.tiled && planar == PLANARCONFIG_CONTIG && bits == 8 && extras == 0
+        && ((photometric == PHOTOMETRIC_RGB && samples == 3) || (photometric == PHOTOMETRIC_MINISBLACK && samples == 1))
+        && (uint64_t)TIFFScanlineSize64(tif) == (uint64_t)width * samples;
     *info = r->summary;
     return TG_TIFF_OK;
 }
@@ -239,6 +246,60 @@ int tg_tiff_open_memory(const uint8_t *data, size_t size, const tg_tiff_limits *
 
 void tg_tiff_rebase_memory(tg_tiff_reader *r, const uint8_t *data) { r->memory = data; }
 
+/* Row y of an image whose rows are as stored into dst: RGB (3 channels) or RGBA (4), alpha 255,
+ * the values libtiff's RGBA reader gives (its 8-bit gray map is the identity). */
+static int read_stored_row(struct tg_tiff_reader *r, uint32_t y, uint8_t *dst, int channels) {
+    const tg_tiff_info *s = &r->summary;
+    int gray = s->samples_per_pixel == 1;
+    if (channels == 3 && !gray) {
+        if (TIFFReadScanline(r->tif, dst, y, 0) < 0) return failure(r, "cannot decode the image");
+        return TG_TIFF_OK;
+    }
+    if (!r->scanline) {
+        r->scanline = malloc((size_t)s->width * 3);
+        if (!r->scanline) {
+            copy_message(r->message, "out of memory");
+            return TG_TIFF_ERR_MEMORY;
+        }
+    }
+    if (TIFFReadScanline(r->tif, r->scanline, y, 0) < 0) return failure(r, "cannot decode the image");
+    const uint8_t *p = r->scanline;
+    for (uint32_t x = 0; x < s->width; x++, dst += channels) {
+        uint8_t red = gray ? p[x] : p[3 * x], green = gray ? p[x] : p[3 * x + 1], blue = gray ? p[x] : p[3 * x + 2];
+        dst[0] = red;
+        dst[1] = green;
+        dst[2] = blue;
+        if (channels == 4) dst[3] = 255;
+    }
+    return TG_TIFF_OK;
+}
+
+int tg_tiff_read_row(tg_tiff_reader *r, uint8_t *dst) {
+    if (!r->summary.rows_as_stored || (r->read && r->next_row == 0) || r->next_row >= r->summary.height) {
+        copy_message(r->message, "no such row");
+        return TG_TIFF_ERR_CORRUPT;
+    }
+    r->read = 1;
+    return read_stored_row(r, r->next_row++, dst, 3);
+}
+
+int tg_tiff_finish_rows(tg_tiff_reader *r) {
+    uint8_t *row = NULL;
+    while (r->next_row != 0 && r->next_row < r->summary.height) {
+        if (!row && !(row = malloc((size_t)r->summary.width * 3))) {
+            copy_message(r->message, "out of memory");
+            return TG_TIFF_ERR_MEMORY;
+        }
+        int status = read_stored_row(r, r->next_row++, row, 3);
+        if (status != TG_TIFF_OK) {
+            free(row);
+            return status;
+        }
+    }
+    free(row);
+    return TG_TIFF_OK;
+}
+
 int tg_tiff_read_image(tg_tiff_reader *r, uint8_t *dst) {
     if (r->read) {
         copy_message(r->message, "image already read");
@@ -246,6 +307,15 @@ int tg_tiff_read_image(tg_tiff_reader *r, uint8_t *dst) {
     }
     r->read = 1;
     const tg_tiff_info *s = &r->summary;
+    if (s->rows_as_stored) {
+        /* Scanlines straight into place: none of the RGBA reader's packing, nor its raster's
+         * second pass below. */
+        for (uint32_t y = 0; y < s->height; y++) {
+            int status = read_stored_row(r, y, dst + (size_t)y * s->width * 4, 4);
+            if (status != TG_TIFF_OK) return status;
+        }
+        return TG_TIFF_OK;
+    }
     /* Asking for the file's own orientation makes libtiff flip nothing: rows come as stored.
      * Its packed ABGR words are R, G, B, A in memory on a little-endian machine. */
     if (!TIFFReadRGBAImageOriented(r->tif, s->width, s->height, (uint32_t *)(void *)dst, s->orientation, 1))
@@ -276,6 +346,7 @@ void tg_tiff_close(tg_tiff_reader *r) {
     if (r->tif) TIFFClose(r->tif);
     if (r->fd >= 0) close(r->fd);
     free(r->icc);
+    free(r->scanline);
     free(r);
 }
 

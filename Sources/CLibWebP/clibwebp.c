@@ -202,11 +202,21 @@ static const char *status_text(VP8StatusCode status) {
     }
 }
 
-int tg_webp_decode(const uint8_t *data, size_t size, const tg_webp_info *info, uint8_t *dst,
-                   char message[TG_WEBP_MESSAGE_SIZE]) {
+int tg_webp_decode(const uint8_t *data, size_t size, const tg_webp_info *info, uint32_t out_width,
+                   uint32_t out_height, uint8_t *dst, char message[TG_WEBP_MESSAGE_SIZE]) {
     uint64_t declared = size >= 8 ? (uint64_t)le32(data + 4) + 8 : 0;
     if (declared < size) size = (size_t)declared;
-    size_t stride = (size_t)info->width * 4, total = stride * info->height;
+    int scaled = out_width != 0 && out_height != 0 && (out_width != info->width || out_height != info->height);
+    if (!scaled) {
+        out_width = info->width;
+        out_height = info->height;
+    }
+    size_t stride = (size_t)out_width * 4, total = stride * out_height;
+    if (scaled && (info->animated || out_width > info->width || out_height > info->height)) {
+        /* libwebp's animation decoder has no scaler; and the scaler is for reducing only. */
+        copy_message(message, "cannot scale this image while decoding");
+        return TG_WEBP_ERR_CORRUPT;
+    }
     if (info->animated) {
         /* The first frame as libwebp's animation decoder composes it onto the canvas. */
         WebPAnimDecoderOptions options;
@@ -215,7 +225,7 @@ int tg_webp_decode(const uint8_t *data, size_t size, const tg_webp_info *info, u
             return TG_WEBP_ERR_CORRUPT;
         }
         options.color_mode = MODE_RGBA;
-        options.use_threads = 0;
+        options.use_threads = 1;   /* see WebPDecode's below */
         WebPData webp = {data, size};
         WebPAnimDecoder *decoder = WebPAnimDecoderNew(&webp, &options);
         if (!decoder) {
@@ -243,6 +253,17 @@ int tg_webp_decode(const uint8_t *data, size_t size, const tg_webp_info *info, u
         copy_message(message, "libwebp version mismatch");
         return TG_WEBP_ERR_CORRUPT;
     }
+    if (scaled) {
+        /* libwebp's rescaler: each output pixel is the area average of the W/w x H/h input pixels
+         * it covers, so the whole image maps exactly onto the scaled one. */
+        config.options.use_scaling = 1;
+        config.options.scaled_width = (int)out_width;
+        config.options.scaled_height = (int)out_height;
+    }
+    /* libwebp's one helper thread filters and outputs each macroblock row while the next is
+     * parsed (as vipsthumbnail has it decode): a third less wall time on a lossy photo, for a
+     * little more CPU. The work is split by rows, not reordered, so the pixels are the same. */
+    config.options.use_threads = 1;
     config.output.colorspace = MODE_RGBA;
     config.output.is_external_memory = 1;
     config.output.u.RGBA.rgba = dst;
@@ -256,7 +277,7 @@ int tg_webp_decode(const uint8_t *data, size_t size, const tg_webp_info *info, u
         if (status == VP8_STATUS_NOT_ENOUGH_DATA) return TG_WEBP_ERR_TRUNCATED;
         return status == VP8_STATUS_OUT_OF_MEMORY ? TG_WEBP_ERR_MEMORY : TG_WEBP_ERR_CORRUPT;
     }
-    if ((uint32_t)width != info->width || (uint32_t)height != info->height) {
+    if ((uint32_t)width != out_width || (uint32_t)height != out_height) {
         copy_message(message, "image data does not fit its canvas");
         return TG_WEBP_ERR_CORRUPT;
     }

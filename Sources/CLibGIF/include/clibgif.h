@@ -68,6 +68,16 @@ void tg_gif_rebase_memory(tg_gif_reader *reader, const uint8_t *data);
 /* Decodes the first image onto dst (width * height * 4 bytes of RGBA), once. */
 int tg_gif_read_image(tg_gif_reader *reader, uint8_t *dst);
 
+/* Instead of tg_gif_read_image: the next row of the screen, top to bottom, into dst
+ * (width * channels bytes): RGBA (channels 4), or RGB (3) when the image has no alpha. Rows
+ * outside the frame are transparent. An interlaced frame's indexes are all read by the first call
+ * and kept (frame_width * frame_height bytes); other frames are read a line at a time. */
+int tg_gif_read_row(tg_gif_reader *reader, uint8_t *dst, int channels);
+
+/* After tg_gif_read_row: reads the image's remaining lines, so damage there is found as
+ * tg_gif_read_image would find it. */
+int tg_gif_finish_rows(tg_gif_reader *reader);
+
 const char *tg_gif_reader_message(const tg_gif_reader *reader);
 
 void tg_gif_close(tg_gif_reader *reader);

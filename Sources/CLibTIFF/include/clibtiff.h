@@ -54,6 +54,8 @@ typedef struct {
     int orientation;            /* the Orientation tag, 1-8 (1 if absent) */
     uint32_t pages;
     uint64_t strip_bytes;       /* one strip or tile, decoded: libtiff's working buffer */
+    int rows_as_stored;         /* 8-bit RGB or gray (black is zero) in contiguous strips, no extra
+                                 * samples: scanlines are the pixels, and stream (tg_tiff_read_row) */
     const uint8_t *icc;         /* owned by the reader; NULL if none */
     size_t icc_size;
 } tg_tiff_info;
@@ -69,6 +71,14 @@ void tg_tiff_rebase_memory(tg_tiff_reader *reader, const uint8_t *data);
 
 /* Decodes the first page into dst (width * height * 4 bytes of straight RGBA), once. */
 int tg_tiff_read_image(tg_tiff_reader *reader, uint8_t *dst);
+
+/* Instead of tg_tiff_read_image, when info.rows_as_stored: the next row, top to bottom as stored,
+ * into dst as width * 3 bytes of RGB (gray repeated), the same pixels tg_tiff_read_image gives. */
+int tg_tiff_read_row(tg_tiff_reader *reader, uint8_t *dst);
+
+/* After tg_tiff_read_row: decodes the remaining rows, so damage there is found as
+ * tg_tiff_read_image would find it. */
+int tg_tiff_finish_rows(tg_tiff_reader *reader);
 
 const char *tg_tiff_reader_message(const tg_tiff_reader *reader);
 void tg_tiff_close(tg_tiff_reader *reader);

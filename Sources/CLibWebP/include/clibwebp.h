@@ -8,7 +8,10 @@
  *  - The header (canvas size, alpha, animation, lossless, ICC profile, EXIF) comes from libwebp's
  *    container parser before any pixel buffer exists, so limits are checked first.
  *  - Decoded pixels are straight (not premultiplied) RGBA, 8 bits per channel. An animation gives
- *    its first frame, composed on its canvas as libwebp's animation decoder does.
+ *    its first frame, composed on its canvas as libwebp's animation decoder does. A still image
+ *    can be scaled down while decoding (libwebp's rescaler), for shrink-on-load.
+ *  - libwebp may use its one helper thread (filtering beside parsing); the pixels do not depend
+ *    on it.
  *  - Limits that are hit come back as data (tg_limit_hit); messages name no option.
  */
 #ifndef CLIBWEBP_H
@@ -64,9 +67,12 @@ int tg_webp_read_file(const char *path, const tg_webp_limits *limits, tg_buffer 
 int tg_webp_probe(const uint8_t *data, size_t size, const tg_webp_limits *limits, tg_webp_info *info,
                   char message[TG_WEBP_MESSAGE_SIZE], tg_limit_hit *limit);
 
-/* Decodes the image (an animation's first frame) into dst, width * height * 4 bytes of RGBA. */
-int tg_webp_decode(const uint8_t *data, size_t size, const tg_webp_info *info, uint8_t *dst,
-                   char message[TG_WEBP_MESSAGE_SIZE]);
+/* Decodes the image (an animation's first frame) into dst, out_width * out_height * 4 bytes of
+ * RGBA. An out size other than the canvas (0 x 0 means the canvas) scales a still image down
+ * while decoding, with libwebp's rescaler (an area average; the whole canvas maps onto the out
+ * size); an animation cannot be scaled. */
+int tg_webp_decode(const uint8_t *data, size_t size, const tg_webp_info *info, uint32_t out_width,
+                   uint32_t out_height, uint8_t *dst, char message[TG_WEBP_MESSAGE_SIZE]);
 
 /* The libwebp version in use, e.g. "libwebp 1.2.4". */
 void tg_webp_version(char out[TG_VERSION_SIZE]);

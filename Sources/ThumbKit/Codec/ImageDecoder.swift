@@ -11,6 +11,13 @@ protocol ImageDecoder: AnyObject, RowSource where ReadError == DecodeError {
     /// The reductions the decoder can apply while decoding, ascending, starting with 1 (JPEG's DCT
     /// scaling: 1/2, 1/4, 1/8). Reduced sizes round up.
     static var reductions: [Int] { get }
+    /// Whether the decoder can scale this image down to any size while decoding (libwebp's
+    /// rescaler, for still WebP images), mapping the whole image exactly onto the smaller one;
+    /// then the decode plan may ask for a `DecodeRequest.scaledSize` instead of a reduction.
+    static func scalesToAnySize(_ header: ImageHeader) -> Bool
+    /// Whether this image's rows can be streamed: by default, when the decoder `streamsRows` and
+    /// the image is not interlaced; a decoder that streams some layouts only (TIFF) says which.
+    static func streams(_ header: ImageHeader) -> Bool
     /// Whether rows can be streamed (`RowSource`) for non-interlaced images; a decoder that can
     /// only decode whole images (libwebp) says no, and its images take the whole-image path.
     static var streamsRows: Bool { get }
@@ -42,12 +49,30 @@ protocol ImageDecoder: AnyObject, RowSource where ReadError == DecodeError {
 struct DecodeRequest: Sendable, Hashable {
     /// One of the decoder's `reductions`.
     var reduction: Int = 1
+    /// The size, as stored (not upright), to scale the image down to while decoding, for a decoder
+    /// that `scalesToAnySize`; nil: no scaling. Only for whole-image decodes.
+    var scaledSize: Size?
     /// Rows will be streamed (RGB rows for opaque images); otherwise the image is decoded whole.
     var streams: Bool = false
     /// A CMYK image comes out as its stored ink samples (for a CMYK profile to convert), not RGBA.
     var rawCMYK: Bool = false
     /// Data that ends early is filled in by the decoder, with a warning, instead of failing.
     var allowPartial: Bool = false
+}
+
+extension DecodeRequest {
+    /// A size in pixels.
+    struct Size: Sendable, Hashable {
+        var width: Int
+        var height: Int
+    }
+}
+
+extension ImageDecoder {
+    /// Most decoders reduce by their `reductions` only.
+    static func scalesToAnySize(_ header: ImageHeader) -> Bool { false }
+
+    static func streams(_ header: ImageHeader) -> Bool { streamsRows && header.scanOrder != .interlaced }
 }
 
 /// What a whole-image decode gives.

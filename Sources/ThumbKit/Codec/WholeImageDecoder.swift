@@ -1,6 +1,6 @@
-/// A decoder whose library hands out whole images only (libwebp, giflib, libtiff's RGBA reader):
-/// one size, no rows, straight 8-bit RGBA. The decode plan gives its images the whole-image path,
-/// so the row-reading half of `ImageDecoder` is never called.
+/// A decoder whose library hands out whole images only (libwebp): no rows, straight 8-bit RGBA,
+/// at full size unless the decoder overrides `start` (WebP's scaling). The decode plan gives its
+/// images the whole-image path, so the row-reading half of `ImageDecoder` is never called.
 protocol WholeImageDecoder: ImageDecoder {}
 
 extension WholeImageDecoder {
@@ -12,7 +12,8 @@ extension WholeImageDecoder {
     var bitDepth: Int { 8 }
     /// Nothing to choose: there is one size and one way to decode.
     func start(_ request: DecodeRequest) throws(DecodeError) {
-        precondition(request.reduction == 1 && !request.streams, "\(Self.format) images are decoded whole, at full size")
+        precondition(request.reduction == 1 && request.scaledSize == nil && !request.streams,
+                     "\(Self.format) images are decoded whole, at full size")
     }
 
     func readRow(into row: inout [UInt8]) throws(DecodeError) {

@@ -5,12 +5,15 @@
 ///
 /// **Shrink-on-load.** A decoder that can reduce while decoding (1/2, 1/4, 1/8) reduces as far as
 /// still leaves at least twice the size the whole image will be resampled to at the largest scale,
-/// on both axes, so the resampler (not the decoder) does the final filtering. Fit plans are made
-/// from the full upright size, so output sizes never depend on the reduction.
+/// on both axes, so the resampler (not the decoder) does the final filtering. A decoder that can
+/// scale to any size (libwebp) is asked for exactly twice that size, when that at least halves
+/// both axes (a smaller step would save little and only blur). Fit plans are made from the full
+/// upright size, so output sizes never depend on the reduction.
 ///
-/// **Streaming.** One scale of an image that needs no rotation or colour conversion and is not
-/// interlaced streams: rows go from the decoder into the resampler, and the decoded image is never
-/// held. Everything else is decoded whole, once, and every scale is rendered from it.
+/// **Streaming.** One scale of an image that needs no rotation or colour conversion and whose
+/// layout the decoder streams (`ImageDecoder.streams`: not interlaced, for most) streams: rows go
+/// from the decoder into the resampler, and the decoded image is never held. Everything else is
+/// decoded whole, once, and every scale is rendered from it.
 struct DecodePlan {
     /// What colour work the decoded pixels need.
     enum ColourStep: Equatable {
@@ -39,6 +42,16 @@ struct DecodePlan {
 
     var streams: Bool { request.streams }
     var reduction: Int { request.reduction }
+    /// The size the decoder is asked to scale the stored image to, if any.
+    var scaledSize: DecodeRequest.Size? { request.scaledSize }
+
+    /// The size the decoder will hand out, as stored (not upright): the image reduced on load
+    /// (sizes round up), scaled, or at full size.
+    var decodedStoredSize: DecodeRequest.Size {
+        if let scaledSize { return scaledSize }
+        let f = reduction
+        return DecodeRequest.Size(width: (header.storedWidth + f - 1) / f, height: (header.storedHeight + f - 1) / f)
+    }
 
     /// Plans decoding for thumbnails at `scales`; `fit` gives the fit plan of a full upright
     /// `width` × `height` source at a scale.
@@ -81,11 +94,15 @@ struct DecodePlan {
             // The target is upright; the decoder reduces stored axes.
             let target = DecodePlan.shrinkTarget(fit(upright.width, upright.height, largest), width: upright.width, height: upright.height)
             let stored = orientation.swapsAxes ? (width: target.height, height: target.width) : target
-            request.reduction = DecodePlan.reduction(width: header.storedWidth, height: header.storedHeight,
-                                                     target: stored, available: reductions)
+            if decoder.scalesToAnySize(header) {
+                request.scaledSize = DecodePlan.scaledSize(width: header.storedWidth, height: header.storedHeight, target: stored)
+            } else {
+                request.reduction = DecodePlan.reduction(width: header.storedWidth, height: header.storedHeight,
+                                                         target: stored, available: reductions)
+            }
         }
         let plan = fit(upright.width, upright.height, scales.first ?? 1)
-        request.streams = decoder.streamsRows && scales.count == 1 && header.scanOrder != .interlaced && orientation == .topLeft
+        request.streams = decoder.streams(header) && scales.count == 1 && orientation == .topLeft
             && colour == .none && !plan.isIdentity(sourceWidth: upright.width, sourceHeight: upright.height)
         self.request = request
     }
@@ -109,6 +126,13 @@ struct DecodePlan {
         return best
     }
 
+    /// For a decoder that scales to any size: twice `target` on both axes, if that at least halves
+    /// both axes of the `width` × `height` image; else nil (decode at full size).
+    static func scaledSize(width: Int, height: Int, target: (width: Int, height: Int)) -> DecodeRequest.Size? {
+        let size = DecodeRequest.Size(width: max(1, 2 * target.width), height: max(1, 2 * target.height))
+        return 2 * size.width <= width && 2 * size.height <= height ? size : nil
+    }
+
     /// The part of the decoded (upright, possibly reduced) image that a fit plan's region of the
     /// full upright image corresponds to.
     ///
@@ -118,7 +142,18 @@ struct DecodePlan {
     /// coordinate maps to itself divided by `f`; on an upright axis that runs against the stored
     /// one (a flip, or a rotation's reversed axis) the content ends at the far edge of the decoded
     /// image instead, and starts that partial block's remainder in from the near one.
+    ///
+    /// A scaled image (libwebp's rescaler) is the whole image mapped exactly onto the decoded size,
+    /// so a coordinate maps by the ratio of the sizes on its axis, whatever the orientation. That
+    /// holds too when the decoder declined to scale (the ratio is then 1).
     func region(for plan: FitPlan, decodedWidth: Int, decodedHeight: Int) -> Rect {
+        if scaledSize != nil {
+            let sx = Double(decodedWidth) / Double(width), sy = Double(decodedHeight) / Double(height)
+            let x = min(plan.region.x * sx, Double(decodedWidth) - 1)
+            let y = min(plan.region.y * sy, Double(decodedHeight) - 1)
+            return Rect(x: x, y: y, width: min(plan.region.width * sx, Double(decodedWidth) - x),
+                        height: min(plan.region.height * sy, Double(decodedHeight) - y))
+        }
         guard reduction > 1 else { return plan.region }
         let f = Double(reduction)
         let reversed = orientation.reversesUprightAxes

@@ -3,7 +3,7 @@
 /// (`DecodeLimits.maxMemory`) is refused instead of allocated. Swift stops the process when an
 /// allocation fails, so a failure has to be prevented; it cannot be caught.
 ///
-/// For a source stored as `W`×`H` and decoded as `w`×`h` (reduced on load or not), with `d`
+/// For a source stored as `W`×`H` and decoded as `w`×`h` (reduced or scaled on load, or not), with `d`
 /// bytes per sample (2 for 16-bit PNGs, else 1), and outputs whose canvases have `O₁`, `O₂`, …
 /// pixels and widths `o₁`, `o₂`, …, the planned bytes are
 ///
@@ -11,9 +11,11 @@
 ///   + 4·d·w·h · (1, or 2 when rotated or   the decoded image (whole-image path only), and the
 ///                colour-converted)          copy a rotation or conversion makes
 ///   + 2·c·W·H   (progressive JPEG only)     libjpeg's coefficients, c components at full size
-///   + F + 4·w·h·k (WebP only)               the file's data F, which libwebp decodes from
+///   + F + 4·W·H·k (WebP only)               the file's data F, which libwebp decodes from
 ///                                           memory, and libwebp's working copies (k = 1 for
-///                                           a lossless image, 2 for an animation, else 0)
+///                                           a lossless image, 2 for an animation, 3 for one
+///                                           of one frame, decoded whole even if planned
+///                                           scaled; else 0), at full size
 ///   + 64·w                                  one source row, as samples and as float
 ///   + Σ 16·rᵢ·oᵢ                            each scale's filter window of rᵢ rows
 ///   + Σ 40·Oᵢ                               each scale's float canvas, its 8-bit copy and PNG
@@ -32,8 +34,8 @@ struct MemoryPlan {
     /// The plan for `fits` (one per scale) of a source decoded as `decoding` says.
     /// `decoderBytes` is the decoder's own `workingBytes`.
     init(header: ImageHeader, decoding: DecodePlan, fits: [FitPlan], kernel: ResamplingKernel, decoderBytes: UInt64) {
-        let f = decoding.reduction
-        let w = UInt64((header.storedWidth + f - 1) / f), h = UInt64((header.storedHeight + f - 1) / f)
+        let decoded = decoding.decodedStoredSize
+        let w = UInt64(decoded.width), h = UInt64(decoded.height)
         let d: UInt64 = header.bitDepth == 16 ? 2 : 1
         var total = MemoryPlan.codecState
         if !decoding.streams {

@@ -20,8 +20,8 @@ struct DecodedSource {
     var keptProfile: [UInt8]? { plan.keptProfile }
     var reduction: Int { plan.reduction }
 
-    /// Decodes `bytes` as `options` say (rotation, colour, partial files); the reduction is the
-    /// one that keeps twice `shrinkTarget` (upright), or none.
+    /// Decodes `bytes` as `options` say (rotation, colour, partial files); the reduction (or the
+    /// scaled size, for WebP) is the one that keeps twice `shrinkTarget` (upright), or none.
     static func load(_ bytes: [UInt8], options: ThumbnailOptions = ThumbnailOptions(),
                      shrinkTarget: (width: Int, height: Int)? = nil) throws(DecodeError) -> DecodedSource {
         let decoder = try ImageSource.bytes(bytes).openDecoder(limits: options.limits)
@@ -29,10 +29,16 @@ struct DecodedSource {
             Thumbnailer(options: options).plan(sourceWidth: $0, sourceHeight: $1, scale: $2)
         }
         plan.request.reduction = 1
+        plan.request.scaledSize = nil
         if let target = shrinkTarget {
             let stored = plan.orientation.swapsAxes ? (width: target.height, height: target.width) : target
-            plan.request.reduction = DecodePlan.reduction(width: decoder.header.storedWidth, height: decoder.header.storedHeight,
-                                                          target: stored, available: type(of: decoder).reductions)
+            let (width, height) = (decoder.header.storedWidth, decoder.header.storedHeight)
+            if type(of: decoder).scalesToAnySize(decoder.header) {
+                plan.request.scaledSize = DecodePlan.scaledSize(width: width, height: height, target: stored)
+            } else {
+                plan.request.reduction = DecodePlan.reduction(width: width, height: height, target: stored,
+                                                              available: type(of: decoder).reductions)
+            }
         }
         let decoded = try plan.decode(decoder)
         return DecodedSource(image: decoded.image, warnings: decoded.warnings, plan: plan)

@@ -99,8 +99,8 @@ import Testing
     }
 
     /// The documented per-job formula bounds what the process really holds, beyond what it holds
-    /// for a 3x2 image, on every path: streamed, decoded whole, 16-bit, progressive, rotated and
-    /// colour-converted. And it is not a loose bound: the whole-image cases use at least a third of
+    /// for a 3x2 image, on every path: streamed, decoded whole, 16-bit, progressive, rotated,
+    /// colour-converted, WebP scaled on load, GIF and TIFF rows. And it is not a loose bound: the whole-image cases use at least a third of
     /// it (the 40 bytes an output pixel is planned at allow for every copy the compose step can make).
     @Test(.enabled(if: isRelease && hasTime, "release build with GNU time"))
     func thePlanBoundsThePeak() throws {
@@ -120,6 +120,14 @@ import Testing
             (progressive, [1, 2], 256, false, true),
             (Fixtures.path("fuzz-seeds/oriented.jpg"), [1], 32, false, false),
             (Fixtures.path("fuzz-seeds/cmyk.jpg"), [1, 2], 32, true, false),
+            // WebP scaled on load, and at full size (lossless: libwebp's own copy); GIF and TIFF
+            // rows streamed (an interlaced GIF's kept indexes), and decoded whole.
+            (Fixtures.path("webp-shrink/lossy.webp"), [1], 40, true, false),
+            (Fixtures.path("webp-shrink/lossless.webp"), [1, 2], 40, false, false),
+            (Fixtures.path("gif/interlaced.gif"), [1], 20, true, false),
+            (Fixtures.path("gif/opaque.gif"), [1, 2], 20, true, false),
+            (Fixtures.path("tiff/rgb.tif"), [1], 20, true, false),
+            (Fixtures.path("tiff/cmyk.tif"), [1, 2], 20, true, false),
         ]
         for (index, c) in cases.enumerated() {
             var arguments = [c.path, "-o", root + "/out\(index)", "--size", "\(c.size)", "--scales", c.scales.map(String.init).joined(separator: ",")]

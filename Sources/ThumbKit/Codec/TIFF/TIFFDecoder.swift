@@ -3,18 +3,36 @@ import CLibTIFF
 /// Reads a TIFF's first page through libtiff's RGBA interface: strips or tiles, 1–16 bits,
 /// gray, RGB, palette, CMYK and YCbCr, with or without alpha; samples come out at 8 bits. The
 /// Orientation tag is the image's orientation (EXIF's is TIFF's), applied by the decode plan; the
-/// ICC profile is its colour source. Images are decoded whole (libtiff's RGBA reader fills a
-/// whole raster).
-final class TIFFDecoder: WholeImageDecoder {
+/// ICC profile is its colour source.
+///
+/// 8-bit RGB and gray images in strips (most files: what cameras, scanners and Pillow write)
+/// are read a scanline at a time, libtiff decoding each strip as it goes, and stream as RGB rows;
+/// everything else goes through libtiff's RGBA reader, which fills a whole raster.
+final class TIFFDecoder: ImageDecoder {
     static let format = ImageFormat.tiff
+    static let reductions = [1]
+    static let streamsRows = true
 
     let header: ImageHeader
     let warnings: [String] = []
-    /// One decoded strip or tile, libtiff's working buffer.
+    /// One decoded strip or tile, libtiff's working buffer; and for an image that `streams` by
+    /// its header but whose scanlines are not its pixels (RGB in separate planes), the whole RGBA
+    /// raster its rows are then handed out from.
     let workingBytes: UInt64
+    var width: Int { header.storedWidth }
+    var height: Int { header.storedHeight }
+    let bitDepth = 8
+    /// RGB rows when streaming; whole images are RGBA.
+    private(set) var rowChannels = 4
     private let reader: OpaquePointer
     /// The encoded bytes when decoding from memory.
     private let lent: LentBytes
+    /// Whether scanlines are the pixels (8-bit RGB or gray, contiguous, in strips).
+    private let rowsAsStored: Bool
+    private var started = false
+    /// The whole raster, when rows are streamed from an image whose scanlines are not its pixels.
+    private var raster: [UInt8] = []
+    private var nextRow = 0
 
     init(source: ImageSource, limits: DecodeLimits) throws(DecodeError) {
         var cLimits = tg_tiff_limits(max_pixels: limits.maxPixels, max_dimension: limits.maxDimension,
@@ -42,7 +60,7 @@ final class TIFFDecoder: WholeImageDecoder {
             throw TIFFDecoder.error(status: status, message: String(cMessage: message), limit: limit)
         }
         self.reader = reader
-        workingBytes = info.strip_bytes
+        rowsAsStored = info.rows_as_stored != 0
         let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_size)) }
         header = ImageHeader(format: .tiff, storedWidth: Int(info.width), storedHeight: Int(info.height),
                              orientation: Orientation(rawValue: Int(info.orientation)) ?? .topLeft,
@@ -50,6 +68,57 @@ final class TIFFDecoder: WholeImageDecoder {
                              colorSource: icc.map(ColorSource.iccProfile) ?? .sRGB, scanOrder: .sequential,
                              details: .tiff(photometric: TIFFDecoder.photometricName(Int(info.photometric)),
                                             samples: Int(info.samples_per_pixel), tiled: info.tiled != 0))
+        let raster = TIFFDecoder.streams(header) && !rowsAsStored ? 4 * UInt64(info.width) * UInt64(info.height) : 0
+        workingBytes = info.strip_bytes + raster
+    }
+
+    /// 8-bit opaque RGB or gray in strips: rows as stored, unless the samples lie in separate
+    /// planes (the header does not say), which then stream from a whole raster.
+    static func streams(_ header: ImageHeader) -> Bool {
+        guard case .tiff(let photometric, let samples, let tiled) = header.details else { return false }
+        return !tiled && header.bitDepth == 8 && !header.hasAlpha
+            && ((photometric == "rgb" && samples == 3) || (photometric == "gray" && samples == 1))
+    }
+
+    func start(_ request: DecodeRequest) throws(DecodeError) {
+        precondition(!started, "a TIFFDecoder decodes once")
+        precondition(request.reduction == 1 && request.scaledSize == nil, "TIFF images are decoded at full size")
+        precondition(!request.streams || TIFFDecoder.streams(header), "this TIFF's rows do not stream")
+        started = true
+        guard request.streams else { return }
+        if rowsAsStored {
+            rowChannels = 3
+        } else {
+            guard case .rgba(let image) = try decodeImage() else { preconditionFailure("RGBA from the RGBA reader") }
+            raster = image.rgba8
+        }
+    }
+
+    func readRow(into row: inout [UInt8]) throws(DecodeError) {
+        if row.count != width * rowChannels { row = [UInt8](repeating: 0, count: width * rowChannels) }
+        if !raster.isEmpty {
+            let length = width * 4
+            row.replaceSubrange(0..<length, with: raster[nextRow * length..<(nextRow + 1) * length])
+            nextRow += 1
+            return
+        }
+        let status = row.withUnsafeMutableBufferPointer { out in lendingBytes { tg_tiff_read_row(reader, out.baseAddress) } }
+        try check(status)
+    }
+
+    func readRow(into row: inout [UInt16]) throws(DecodeError) {
+        preconditionFailure("TIFF rows are 8-bit")
+    }
+
+    func finish() throws(DecodeError) {
+        guard raster.isEmpty else { return }
+        try check(lendingBytes { tg_tiff_finish_rows(reader) })
+    }
+
+    private func check(_ status: Int32) throws(DecodeError) {
+        guard status == Int32(TG_TIFF_OK) else {
+            throw TIFFDecoder.error(status: status, message: String(cString: tg_tiff_reader_message(reader)), limit: tg_limit_hit())
+        }
     }
 
     deinit {
@@ -76,9 +145,7 @@ final class TIFFDecoder: WholeImageDecoder {
         let status = pixels.withUnsafeMutableBufferPointer { out in
             lendingBytes { tg_tiff_read_image(reader, out.baseAddress) }
         }
-        guard status == Int32(TG_TIFF_OK) else {
-            throw TIFFDecoder.error(status: status, message: String(cString: tg_tiff_reader_message(reader)), limit: tg_limit_hit())
-        }
+        try check(status)
         return .rgba(Image(width: width, height: height, rgba8: pixels))
     }
 

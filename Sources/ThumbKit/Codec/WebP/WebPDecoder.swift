@@ -7,16 +7,27 @@ import CLibWebP
 /// libwebp decodes from memory, so a file's WebP data (as far as its RIFF size says, never what
 /// follows) is read into one buffer, read in chunks after its declared size was checked against
 /// the limits and the memory budget. Images are decoded whole: libwebp hands out no rows.
+///
+/// A still image can be scaled down while decoding (shrink-on-load): libwebp's rescaler averages
+/// the area each output pixel covers, in the image's YUV (lossy) or RGB (lossless) values, before
+/// the colour conversion, so the full-size image is never made. An animation cannot be scaled
+/// (libwebp's animation decoder has no scaler).
 final class WebPDecoder: WholeImageDecoder {
     static let format = ImageFormat.webp
 
     let header: ImageHeader
     let warnings: [String] = []
     /// The file's data and, when libwebp works on a copy (a lossless image's pixels, an
-    /// animation's two canvases), that copy.
+    /// animation's two canvases), that copy. An animation of one frame looks like a still image
+    /// to the decode plan, which may plan it scaled; it is decoded at full size all the same, so
+    /// the full-size image counts here too.
     let workingBytes: UInt64
+    /// The size the image is decoded at: the canvas, or the scaled size `start` was asked for.
+    private(set) var width: Int
+    private(set) var height: Int
     private let data: EncodedWebP
     private var info: tg_webp_info
+    private var started = false
 
     init(source: ImageSource, limits: DecodeLimits) throws(DecodeError) {
         var cLimits = tg_webp_limits(max_pixels: limits.maxPixels, max_dimension: limits.maxDimension,
@@ -44,11 +55,14 @@ final class WebPDecoder: WholeImageDecoder {
         info.exif = nil
         self.info = info
         let pixels = UInt64(info.width) * UInt64(info.height)
-        workingBytes = UInt64(data.count) + 4 * pixels * (info.animated != 0 ? 2 : info.lossless != 0 ? 1 : 0)
+        let frames = Int(max(info.frames, 1))
+        let copies: UInt64 = info.animated != 0 ? (frames == 1 ? 3 : 2) : info.lossless != 0 ? 1 : 0
+        workingBytes = UInt64(data.count) + 4 * pixels * copies
+        (width, height) = (Int(info.width), Int(info.height))
         let orientation = exif.flatMap { ExifReader(tiff: WebPDecoder.tiff(fromExif: $0))?.orientation } ?? .topLeft
         header = ImageHeader(format: .webp, storedWidth: Int(info.width), storedHeight: Int(info.height), orientation: orientation,
                              bitDepth: 8, hasAlpha: info.has_alpha != 0, colorSource: icc.map(ColorSource.iccProfile) ?? .sRGB,
-                             scanOrder: .sequential, details: .webp(lossless: info.lossless != 0, frames: Int(max(info.frames, 1))))
+                             scanOrder: .sequential, details: .webp(lossless: info.lossless != 0, frames: frames))
     }
 
     /// A chunk's bytes, from a pointer into `data` that libwebp's parser gave.
@@ -65,12 +79,34 @@ final class WebPDecoder: WholeImageDecoder {
         exif.starts(with: Array("Exif".utf8) + [0, 0]) ? Array(exif.dropFirst(6)) : exif
     }
 
+    /// A still image (one frame) can be scaled while decoding.
+    static func scalesToAnySize(_ header: ImageHeader) -> Bool {
+        if case .webp(_, let frames) = header.details { return frames == 1 }
+        return false
+    }
+
+    /// Takes the scaled size, if any; an animation (even of one frame) is decoded at full size,
+    /// which the decode plan's region mapping, made from the decoded size, allows for.
+    func start(_ request: DecodeRequest) throws(DecodeError) {
+        precondition(!started, "a WebPDecoder decodes once")
+        precondition(request.reduction == 1 && !request.streams, "WebP images are decoded whole")
+        started = true
+        if let size = request.scaledSize, info.animated == 0 {
+            precondition(size.width >= 1 && size.height >= 1 && size.width <= width && size.height <= height,
+                         "libwebp scales down only")
+            (width, height) = (size.width, size.height)
+        }
+    }
+
     func decodeImage() throws(DecodeError) -> DecodedPixels {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var message = [CChar](repeating: 0, count: Int(TG_WEBP_MESSAGE_SIZE))
+        let (outWidth, outHeight) = (UInt32(width), UInt32(height))
         let status = data.withBytes { bytes in
             pixels.withUnsafeMutableBufferPointer { out in
-                message.withUnsafeMutableBufferPointer { tg_webp_decode(bytes.baseAddress, bytes.count, &info, out.baseAddress, $0.baseAddress) }
+                message.withUnsafeMutableBufferPointer {
+                    tg_webp_decode(bytes.baseAddress, bytes.count, &info, outWidth, outHeight, out.baseAddress, $0.baseAddress)
+                }
             }
         }
         guard status == Int32(TG_WEBP_OK) else { throw WebPDecoder.error(status: status, message: String(cMessage: message), limit: tg_limit_hit()) }
