@@ -5,7 +5,8 @@
  *  - A file is read through its descriptor with pread by a heif_reader (libheif seeks: the meta box
  *    says where each item's data is), bytes in memory in place; libheif reads the boxes when the file
  *    is opened and the primary image's coded data when it is decoded, nothing else.
- *  - The primary image is decoded (HEVC through libde265, AV1 through dav1d or libaom), with its
+ *  - The primary image is decoded (HEVC through libde265, AV1 through libaom, which unlike dav1d
+ *    prints nothing, or dav1d when libaom is missing), with its
  *    transformative properties applied by libheif (clean aperture, rotation, mirroring: HEIF makes
  *    them part of the image, ISO/IEC 23008-12 §6.5.10, so they are not metadata to ignore), hence the
  *    size reported is the displayed size. EXIF orientation inside the file is not read.
