@@ -272,7 +272,7 @@ def format_corpus(photos, count=20):
     # HEIC (x265) and AVIF (libaom) by libheif's own encoder, from the JPEGs as they are; the
     # faster encoder presets (x265 veryfast, aom speed 8) only shorten making the corpus once.
     if shutil.which("heif-enc"):
-        for extension, options in (("heic", ["-q", "80", "-p", "preset=veryfast"]), ("avif", ["-q", "80", "-p", "speed=8"])):
+        for extension, options in (("heic", ["-q", "80", "-p", "preset=ultrafast"]), ("avif", ["-q", "80", "-p", "speed=8"])):
             directory = os.path.join(CORPUS, "formats", extension)
             if len(images(directory, ("." + extension,))) < count:
                 os.makedirs(directory, exist_ok=True)
