@@ -15,12 +15,12 @@ all: build
 # giflib's header (it has no pkg-config file);
 # GNU time, with which the tests and `make bench` measure peak memory.
 deps:
-	@if ! pkg-config --exists libpng zlib libjpeg lcms2 libwebpdemux libtiff-4 2>/dev/null || [ ! -f /usr/include/gif_lib.h ] || [ ! -x /usr/bin/time ]; then \
+	@if ! pkg-config --exists libpng zlib libjpeg lcms2 libwebpdemux libtiff-4 libheif 2>/dev/null || [ ! -f /usr/include/gif_lib.h ] || [ ! -x /usr/bin/time ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "make: installing libpng-dev, zlib1g-dev, libjpeg-dev, liblcms2-dev, libwebp-dev, libgif-dev, libtiff-dev, pkg-config and time"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev pkg-config time >/dev/null; \
+	    echo "make: installing libpng-dev, zlib1g-dev, libjpeg-dev, liblcms2-dev, libwebp-dev, libgif-dev, libtiff-dev, libheif-dev, pkg-config and time"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev pkg-config time >/dev/null; \
 	  else \
-	    echo "make: development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev pkg-config time" >&2; \
+	    echo "make: development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev pkg-config time" >&2; \
 	    exit 1; \
 	  fi; \
 	fi
@@ -66,7 +66,7 @@ FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitiz
 fuzz: deps
 	$(SWIFT) build -c release --product thumbgen-fuzz --scratch-path .build/fuzz $(FUZZ_FLAGS)
 	@mkdir -p .build/fuzz-corpus .build/fuzz-crashes
-	@cp -n Tests/Fixtures/pngsuite/*.png Tests/Fixtures/fuzz-seeds/*.jpg Tests/Fixtures/webp/*.webp Tests/Fixtures/gif/*.gif Tests/Fixtures/tiff/*.tif .build/fuzz-corpus/ 2>/dev/null || true
+	@cp -n Tests/Fixtures/pngsuite/*.png Tests/Fixtures/fuzz-seeds/*.jpg Tests/Fixtures/webp/*.webp Tests/Fixtures/gif/*.gif Tests/Fixtures/tiff/*.tif Tests/Fixtures/heif/*.heic Tests/Fixtures/heif/*.avif .build/fuzz-corpus/ 2>/dev/null || true
 	.build/fuzz/release/thumbgen-fuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
 	  -artifact_prefix=.build/fuzz-crashes/ -print_final_stats=1
 

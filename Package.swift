@@ -73,6 +73,17 @@ let package = Package(
             name: "CLibTIFF",
             dependencies: ["CTIFFSystem", "CCodecSupport"]
         ),
+        // libheif as the system provides it (pkg-config libheif), with its HEVC and AV1 decoders.
+        .systemLibrary(
+            name: "CHEIFSystem",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"])]
+        ),
+        // The only code that calls libheif (heif_error values, no longjmp, nothing printed).
+        .target(
+            name: "CLibHEIF",
+            dependencies: ["CHEIFSystem", "CCodecSupport"]
+        ),
         // Little CMS 2 as the system provides it (pkg-config lcms2).
         .systemLibrary(
             name: "CLCMSSystem",
@@ -91,7 +102,7 @@ let package = Package(
         .target(name: "CFileSync"),
         .target(
             name: "ThumbKit",
-            dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibGIF", "CLibTIFF", "CLibLCMS", "CThumbKernels", "CFileSync"],
+            dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibGIF", "CLibTIFF", "CLibHEIF", "CLibLCMS", "CThumbKernels", "CFileSync"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Argument parsing, commands and printing; a library so the tests can drive it.

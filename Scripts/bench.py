@@ -46,8 +46,8 @@ BASELINE = os.path.abspath(os.environ["THUMBGEN_BASELINE_BIN"]) if os.environ.ge
 CORPUS = os.path.join(ROOT, ".build", "bench-corpus")
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 # BENCH_ONLY=memory: the peak-memory sections alone (a few minutes instead of half an hour);
-# BENCH_ONLY=formats: the memory sections and the new input formats (WebP, GIF, TIFF) against vipsthumbnail,
-# and JPEG/WebP output; BENCH_ONLY=output: the memory sections and JPEG/WebP output only.
+# BENCH_ONLY=formats: the memory sections, the new input formats (WebP, GIF, TIFF, HEIC, AVIF) against
+# vipsthumbnail, and JPEG/WebP output; BENCH_ONLY=output: the memory sections and JPEG/WebP output only.
 ONLY = os.environ.get("BENCH_ONLY", "")
 BOX = 256
 # GNU time measures each command's peak RSS (see run_measured); Debian package "time".
@@ -253,7 +253,8 @@ def images(directory, extensions=(".png", ".jpg", ".jpeg")):
 
 def format_corpus(photos, count=20):
     """The first `count` photos of the JPEG set as WebP (libwebp through Pillow, quality 80), GIF
-    (Pillow, 256 colours) and TIFF (libtiff through Pillow, LZW), made once into the bench corpus folder: real-size files of the formats
+    (Pillow, 256 colours), TIFF (libtiff through Pillow, LZW) and HEIC and AVIF (heif-enc, quality
+    80, when libheif-examples is installed), made once into the bench corpus folder: real-size files of the formats
     thumbgen reads beside PNG and JPEG. Returns {format: directory}, empty without Pillow."""
     if not have_pillow():
         return {}
@@ -269,6 +270,17 @@ def format_corpus(photos, count=20):
                       " {1}\n").format(extension, save)
             subprocess.run([sys.executable, "-c", script, directory] + photos[:count], check=True)
         made[extension] = directory
+    # HEIC (x265) and AVIF (libaom) by libheif's own encoder, from the JPEGs as they are; the
+    # faster encoder presets (x265 veryfast, aom speed 8) only shorten making the corpus once.
+    if shutil.which("heif-enc"):
+        for extension, options in (("heic", ["-q", "80", "-p", "preset=ultrafast"]), ("avif", ["-q", "80", "-p", "speed=8"])):
+            directory = os.path.join(CORPUS, "formats", extension)
+            if len(images(directory, ("." + extension,))) < count:
+                os.makedirs(directory, exist_ok=True)
+                for i, photo in enumerate(photos[:count]):
+                    subprocess.run(["heif-enc", *options, "-o", os.path.join(directory, "%02d.%s" % (i, extension)), photo],
+                                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            made[extension] = directory
     return made
 
 

@@ -28,7 +28,7 @@ struct ThumbgenPlan {
     /// The name the plugins look for in a target's folder.
     static let configName = "thumbgen.json"
     /// File extensions (lower-cased) of the images a source folder contributes.
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif", "tif", "tiff"]
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif", "tif", "tiff", "heic", "heif", "hif", "avif"]
 
     var jobs: [Job] = []
     /// Not errors, but worth a line in the build log (a source folder without images).

@@ -1,5 +1,6 @@
 import CCodecSupport
 import CLibGIF
+import CLibHEIF
 import CLibJPEG
 import CLibLCMS
 import CLibPNG
@@ -23,6 +24,8 @@ package enum CodecVersions {
     package static let gif = text(tg_gif_version)
     /// e.g. "libtiff 4.5.0".
     package static let tiff = text(tg_tiff_version)
+    /// e.g. "libheif 1.15.1 (libde265, dav1d, aom)": libheif and its decoders.
+    package static let heif = text(tg_heif_version)
     /// e.g. "lcms2 2.14".
     static let lcms = text(tg_cms_version)
 

@@ -85,7 +85,7 @@ enum DecodedPixels {
 
 /// Every decoder, by format: the one table a new format is added to.
 enum ImageDecoders {
-    static var all: [any ImageDecoder.Type] { [PNGDecoder.self, JPEGDecoder.self, WebPDecoder.self, GIFDecoder.self, TIFFDecoder.self] }
+    static var all: [any ImageDecoder.Type] { [PNGDecoder.self, JPEGDecoder.self, WebPDecoder.self, GIFDecoder.self, TIFFDecoder.self, HEIFDecoder.self] }
 
     static func type(for format: ImageFormat) -> any ImageDecoder.Type {
         // Every format has a decoder: `ImageDecodersTests` checks the table covers `allCases`.

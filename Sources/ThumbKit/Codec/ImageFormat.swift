@@ -13,6 +13,9 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     case gif
     /// TIFF (and BigTIFF): the first page, read through libtiff.
     case tiff
+    /// HEIF (ISO/IEC 23008-12) with HEVC (HEIC) or AV1 (AVIF) images: the primary image, read
+    /// through libheif.
+    case heif
 
     /// The name used in messages, e.g. "PNG", "WebP".
     public var description: String { self == .webp ? "WebP" : rawValue.uppercased() }
@@ -21,7 +24,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// per variant: PNG's 8-byte signature (ISO/IEC 15948 §5.2); JPEG's start-of-image marker
     /// followed by the next marker's 0xFF (ITU T.81 §B.1.1.3); WebP's RIFF header, whose size
     /// field varies (RFC 9649 §2.4); GIF's "GIF87a" or "GIF89a"; TIFF's byte order and magic
-    /// number, 42 for classic TIFF and 43 for BigTIFF.
+    /// number, 42 for classic TIFF and 43 for BigTIFF; HEIF's `ftyp` box first, whose size varies, with
+    /// a HEIF or AVIF major brand (ISO/IEC 23008-12 Annex B, AVIF §8.2).
     var signatures: [[UInt8?]] {
         switch self {
         case .png: return [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]]
@@ -29,6 +33,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .webp: return [Array("RIFF".utf8) + [nil, nil, nil, nil] + Array("WEBP".utf8)]
         case .gif: return [Array("GIF8".utf8) + [nil] + Array("a".utf8)]
         case .tiff: return [Array("II*\0".utf8), Array("MM\0*".utf8), Array("II+\0".utf8), Array("MM\0+".utf8)]
+        case .heif:
+            return ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1", "avif", "avis"].map { [nil, nil, nil, nil] + Array("ftyp\($0)".utf8) }
         }
     }
 
@@ -52,5 +58,5 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
 
     /// Lower-case extensions that promise an image: a file so named that is not a supported image
     /// is a failure rather than silently skipped, because the user evidently meant it as input.
-    package static let fileExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif", "tif", "tiff"]
+    package static let fileExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif", "tif", "tiff", "heic", "heif", "hif", "avif"]
 }

@@ -26,6 +26,9 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         /// TIFF: the first page's photometric interpretation ("rgb", "cmyk", …), samples per pixel
         /// and whether it is stored in tiles (else strips).
         case tiff(photometric: String, samples: Int, tiled: Bool)
+        /// HEIF: the `ftyp` major brand ("heic", "avif", "mif1", …), the top-level images (the
+        /// primary one is thumbnailed) and the thumbnail images stored for the primary one.
+        case heif(brand: String, images: Int, thumbnails: Int)
     }
 
     /// The file's format.
@@ -89,6 +92,9 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         case .tiff(let photometric, _, let tiled):
             colour = "tiff \(photometric)"
             layout = tiled ? "tiles" : "strips"
+        case .heif(let brand, let images, _):
+            colour = "heif \(brand)"
+            layout = images > 1 ? "primary of \(images) images" : "still"
         }
         return "\(storedWidth)x\(storedHeight), \(colour), \(bitDepth)-bit, \(layout), " + (hasAlpha ? "transparency" : "opaque")
     }

@@ -4,7 +4,7 @@
 /// allocation fails, so a failure has to be prevented; it cannot be caught.
 ///
 /// For a source stored as `W`×`H` and decoded as `w`×`h` (reduced or scaled on load, or not), with `d`
-/// bytes per sample (2 for 16-bit PNGs, else 1), and outputs whose canvases have `O₁`, `O₂`, …
+/// bytes per sample (2 for sources of more than 8 bits, else 1), and outputs whose canvases have `O₁`, `O₂`, …
 /// pixels and widths `o₁`, `o₂`, …, the planned bytes are
 ///
 ///     9 MiB                                 codec state: one ancillary chunk or profile, read buffers
@@ -36,7 +36,7 @@ struct MemoryPlan {
     init(header: ImageHeader, decoding: DecodePlan, fits: [FitPlan], kernel: ResamplingKernel, decoderBytes: UInt64) {
         let decoded = decoding.decodedStoredSize
         let w = UInt64(decoded.width), h = UInt64(decoded.height)
-        let d: UInt64 = header.bitDepth == 16 ? 2 : 1
+        let d: UInt64 = header.bitDepth > 8 ? 2 : 1
         var total = MemoryPlan.codecState
         if !decoding.streams {
             let copies: UInt64 = decoding.orientation != .topLeft || decoding.colour != .none ? 2 : 1

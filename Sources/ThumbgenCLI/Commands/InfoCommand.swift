@@ -15,7 +15,7 @@ struct InfoCommand: Command {
         HelpText(
             overview: "Print each image's size, colour type, bit depth, layout and transparency.",
             usage: ["thumbgen info [--header-only] [--max-pixels N] [--max-file-bytes N] [--max-memory BYTES] FILE..."],
-            arguments: [("FILE", "PNG, JPEG, WebP, GIF or TIFF files to describe.")],
+            arguments: [("FILE", "PNG, JPEG, WebP, GIF, TIFF or HEIF (HEIC, AVIF) files to describe.")],
             options: Self.options,
             footer: """
             Prints one line per file, the size as stored (before any EXIF orientation):

@@ -117,7 +117,7 @@ import Testing
         #expect(summary.failed.map(\.path) == [dir.at("in/bad.png"), dir.at("in/truncated.png"), dir.at("in/z.jpeg")])
         #expect(summary.failed[0].reason == "not a supported image (content is neither PNG nor JPEG)")
         // A JPEG is planned like a PNG; this test's renderer reads only PNGs, so it fails there.
-        #expect(summary.failed[2].reason == "not a PNG, JPEG, WebP, GIF or TIFF file")
+        #expect(summary.failed[2].reason == "not a PNG, JPEG, WebP, GIF, TIFF or HEIF file")
         #expect(summary.skipped == [BatchMessage(path: dir.at("in/readme.md"), reason: "not an image")])
         #expect(summary.exitStatus == 1)
         #expect(Set(Fixture.tree(dir.at("out")).keys) == ["img0.png", "sub/img1.png", Manifest.defaultName])

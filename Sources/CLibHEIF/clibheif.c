@@ -1,0 +1,416 @@
+/*
+ * clibheif.c: the only file that calls libheif. See include/clibheif.h for the policy.
+ *
+ * libheif reports failures as struct heif_error values (a code, a subcode and a static message);
+ * nothing is printed. Bytes come through a heif_reader over the descriptor or the lent memory, so a
+ * short file shows up as reads that find nothing (ran_out) whatever libheif calls it.
+ */
+#include "clibheif.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libheif/heif.h>
+
+struct tg_heif_reader {
+    struct heif_context *context;
+    struct heif_image_handle *handle;
+    int fd;                     /* the file, or -1 for memory */
+    const uint8_t *memory;      /* lent bytes, or NULL while not lent */
+    uint64_t size;              /* of the file or the bytes */
+    uint64_t offset;
+    int ran_out;                /* a read asked for bytes past the end */
+    int read;
+    int av1;                    /* the ftyp box names an AVIF brand */
+    uint8_t *icc;
+    tg_heif_info summary;
+    char message[TG_HEIF_MESSAGE_SIZE];
+};
+
+static void copy_message(char *dst, const char *src) {
+    tg_copy_message(dst, TG_HEIF_MESSAGE_SIZE, src);
+}
+
+/* --- heif_reader over the descriptor or the lent bytes --- */
+
+static int64_t get_position(void *user) { return (int64_t)((struct tg_heif_reader *)user)->offset; }
+
+static int read_bytes(void *dst, size_t size, void *user) {
+    struct tg_heif_reader *r = user;
+    if (size == 0) return 0;
+    if (r->offset > r->size || size > r->size - r->offset) {
+        r->ran_out = 1;
+        return 1;
+    }
+    size_t done = 0;
+    if (r->fd >= 0) {
+        while (done < size) {
+            ssize_t got = pread(r->fd, (uint8_t *)dst + done, size - done, (off_t)(r->offset + done));
+            if (got < 0 && errno == EINTR) continue;
+            if (got <= 0) break;
+            done += (size_t)got;
+        }
+    } else if (r->memory) {
+        memcpy(dst, r->memory + r->offset, size);
+        done = size;
+    }
+    if (done < size) {
+        /* The file shrank since it was opened. */
+        r->ran_out = 1;
+        return 1;
+    }
+    r->offset += size;
+    return 0;
+}
+
+static int seek_to(int64_t position, void *user) {
+    struct tg_heif_reader *r = user;
+    if (position < 0 || (uint64_t)position > r->size) return 1;
+    r->offset = (uint64_t)position;
+    return 0;
+}
+
+static enum heif_reader_grow_status wait_for_file_size(int64_t target, void *user) {
+    struct tg_heif_reader *r = user;
+    if (target >= 0 && (uint64_t)target <= r->size) return heif_reader_grow_status_size_reached;
+    /* libheif asks before it reads a box or an item's data: from inside the file, a box or extent
+     * that runs past the end is a cut file; from the very end, it is only looking for another box. */
+    if (r->offset < r->size) r->ran_out = 1;
+    return heif_reader_grow_status_size_beyond_eof;
+}
+
+static const struct heif_reader reader_functions = {
+    .reader_api_version = 1,
+    .get_position = get_position,
+    .read = read_bytes,
+    .seek = seek_to,
+    .wait_for_file_size = wait_for_file_size,
+};
+
+/* --- errors --- */
+
+/* libheif's text on one line: some of its messages end in a newline or hold one. */
+static void copy_one_line(char *dst, const char *src) {
+    copy_message(dst, src && src[0] ? src : "libheif reported an error");
+    size_t length = strlen(dst);
+    for (size_t i = 0; i < length; i++)
+        if (dst[i] == '\n' || dst[i] == '\r') dst[i] = ' ';
+    while (length > 0 && dst[length - 1] == ' ') dst[--length] = 0;
+}
+
+/* A failure's status and message: running out of data is truncation, whatever libheif calls it
+ * (a box or an item's extent that reaches past the end of the file). */
+static int failure(struct tg_heif_reader *r, struct heif_error error) {
+    if (error.subcode == heif_suberror_Security_limit_exceeded) {
+        /* libheif's own limits (e.g. 32768 pixels a side), worded by libheif, without the "Memory
+         * allocation error: " it puts first (nothing was allocated). */
+        const char *text = error.message ? strstr(error.message, "Security limit") : NULL;
+        copy_one_line(r->message, text ? text : error.message);
+        return TG_HEIF_ERR_CORRUPT;
+    }
+    if (r->ran_out) {
+        copy_message(r->message, "file is truncated");
+        return TG_HEIF_ERR_TRUNCATED;
+    }
+    if (error.code == heif_error_Memory_allocation_error) {
+        copy_message(r->message, "out of memory");
+        return TG_HEIF_ERR_MEMORY;
+    }
+    copy_one_line(r->message, error.message);
+    return TG_HEIF_ERR_CORRUPT;
+}
+
+/* The brands thumbgen takes as HEIF still images (ISO/IEC 23008-12 Annex B; AVIF §8.2), and the
+ * sequence brands, whose files carry a primary still image too. */
+static int known_brand(const uint8_t brand[4]) {
+    static const char brands[][4] = {{'h','e','i','c'}, {'h','e','i','x'}, {'h','e','v','c'}, {'h','e','i','m'},
+                                     {'h','e','i','s'}, {'m','i','f','1'}, {'m','s','f','1'}, {'a','v','i','f'},
+                                     {'a','v','i','s'}};
+    for (size_t i = 0; i < sizeof brands / sizeof brands[0]; i++)
+        if (memcmp(brand, brands[i], 4) == 0) return 1;
+    return 0;
+}
+
+static int open_common(struct tg_heif_reader *r, const uint8_t head[12], size_t head_size,
+                       const tg_heif_limits *limits, tg_heif_info *info, tg_limit_hit *limit) {
+    if (r->size == 0) {
+        copy_message(r->message, "file is empty");
+        return TG_HEIF_ERR_NOT_HEIF;
+    }
+    if (head_size < 12) {
+        copy_message(r->message, "file is truncated");
+        return TG_HEIF_ERR_TRUNCATED;
+    }
+    if (memcmp(head + 4, "ftyp", 4) != 0 || !known_brand(head + 8)) {
+        copy_message(r->message, "not a HEIF file");
+        return TG_HEIF_ERR_NOT_HEIF;
+    }
+    if (limits->max_file_bytes != 0 && r->size > limits->max_file_bytes) {
+        *limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, r->size, limits->max_file_bytes};
+        copy_message(r->message, "file is larger than the byte limit");
+        return TG_HEIF_ERR_LIMIT;
+    }
+    /* The whole ftyp box (its compatible brands), to tell AVIF files from HEIC ones. */
+    uint32_t ftyp_size = (uint32_t)head[0] << 24 | (uint32_t)head[1] << 16 | (uint32_t)head[2] << 8 | head[3];
+    uint8_t ftyp[256];
+    size_t have = ftyp_size < 12 || ftyp_size > sizeof ftyp ? 12 : ftyp_size;
+    memcpy(ftyp, head, 12);
+    if (have > 12 && (seek_to(12, r) != 0 || read_bytes(ftyp + 12, have - 12, r) != 0)) have = 12;
+    r->ran_out = 0;
+    r->offset = 0;
+    r->av1 = heif_has_compatible_brand(ftyp, (int)have, "avif") || heif_has_compatible_brand(ftyp, (int)have, "avis")
+        || memcmp(head + 8, "avif", 4) == 0 || memcmp(head + 8, "avis", 4) == 0;
+    r->context = heif_context_alloc();
+    if (!r->context) {
+        copy_message(r->message, "out of memory");
+        return TG_HEIF_ERR_MEMORY;
+    }
+    /* libheif's own size limit (heif_context_set_maximum_image_size_limit) stays at its default,
+     * which also guards grid tiles and other items thumbgen never sees: thumbgen's limits are
+     * checked below, from the primary image, so they come back as limits with the image's size. */
+    /* Grid tiles on the calling thread: the reader is not shared between threads, memory is lent
+     * for the length of one call, and thumbgen runs files in parallel instead. */
+    heif_context_set_max_decoding_threads(r->context, 0);
+    struct heif_error error = heif_context_read_from_reader(r->context, &reader_functions, r, NULL);
+    if (error.code != heif_error_Ok) return failure(r, error);
+    error = heif_context_get_primary_image_handle(r->context, &r->handle);
+    if (error.code != heif_error_Ok) return failure(r, error);
+    struct heif_image_handle *h = r->handle;
+    int width = heif_image_handle_get_width(h), height = heif_image_handle_get_height(h);
+    if (width <= 0 || height <= 0) {
+        copy_message(r->message, "the primary image has no size");
+        return TG_HEIF_ERR_CORRUPT;
+    }
+    uint64_t pixels = (uint64_t)width * (uint64_t)height;
+    if (limits->max_pixels != 0 && pixels > limits->max_pixels) {
+        *limit = (tg_limit_hit){TG_LIMIT_PIXELS, (uint32_t)width, (uint32_t)height, pixels, limits->max_pixels};
+        copy_message(r->message, "image is above the pixel limit");
+        return TG_HEIF_ERR_LIMIT;
+    }
+    if (limits->max_dimension != 0 && ((uint32_t)width > limits->max_dimension || (uint32_t)height > limits->max_dimension)) {
+        *limit = (tg_limit_hit){TG_LIMIT_DIMENSION, (uint32_t)width, (uint32_t)height,
+                                (uint64_t)(width > height ? width : height), limits->max_dimension};
+        copy_message(r->message, "image is above the size limit");
+        return TG_HEIF_ERR_LIMIT;
+    }
+    tg_heif_info *s = &r->summary;
+    s->width = (uint32_t)width;
+    s->height = (uint32_t)height;
+    int bits = heif_image_handle_get_luma_bits_per_pixel(h);
+    s->bit_depth = bits > 0 ? bits : 8;
+    s->has_alpha = heif_image_handle_has_alpha_channel(h) ? 1 : 0;
+    s->premultiplied = s->has_alpha && heif_image_handle_is_premultiplied_alpha(h) ? 1 : 0;
+    memcpy(s->brand, head + 8, 4);
+    s->brand[4] = 0;
+    s->images = heif_context_get_number_of_top_level_images(r->context);
+    s->thumbnails = heif_image_handle_get_number_of_thumbnails(h);
+    s->file_bytes = r->size;
+    size_t icc_size = heif_image_handle_get_raw_color_profile_size(h);
+    if (icc_size > 0) {
+        r->icc = malloc(icc_size);
+        if (!r->icc) {
+            copy_message(r->message, "out of memory");
+            return TG_HEIF_ERR_MEMORY;
+        }
+        if (heif_image_handle_get_raw_color_profile(h, r->icc).code == heif_error_Ok) {
+            s->icc = r->icc;
+            s->icc_size = icc_size;
+        }
+    }
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (heif_image_handle_get_nclx_color_profile(h, &nclx).code == heif_error_Ok && nclx) {
+        s->has_nclx = 1;
+        s->primaries = (int)nclx->color_primaries;
+        s->transfer = (int)nclx->transfer_characteristics;
+        s->matrix = (int)nclx->matrix_coefficients;
+        s->full_range = nclx->full_range_flag;
+        heif_nclx_color_profile_free(nclx);
+    }
+    *info = *s;
+    return TG_HEIF_OK;
+}
+
+static int finish_open(struct tg_heif_reader *r, int status, tg_heif_reader **out, char message[TG_HEIF_MESSAGE_SIZE]) {
+    if (status != TG_HEIF_OK) {
+        copy_message(message, r->message);
+        tg_heif_close(r);
+        return status;
+    }
+    *out = r;
+    return TG_HEIF_OK;
+}
+
+int tg_heif_open_file(const char *path, const tg_heif_limits *limits, tg_heif_reader **out, tg_heif_info *info,
+                      char message[TG_HEIF_MESSAGE_SIZE], tg_limit_hit *limit) {
+    *out = NULL;
+    *limit = (tg_limit_hit){0};
+    uint64_t size = 0;
+    int fd = tg_open_regular_file(path, message, TG_HEIF_MESSAGE_SIZE, &size);
+    if (fd < 0) return TG_HEIF_ERR_OPEN;
+    struct tg_heif_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        close(fd);
+        copy_message(message, "out of memory");
+        return TG_HEIF_ERR_MEMORY;
+    }
+    r->fd = fd;
+    r->size = size;
+    uint8_t head[12] = {0};
+    size_t have = 0;
+    while (have < sizeof head) {
+        ssize_t got = pread(fd, head + have, sizeof head - have, (off_t)have);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        have += (size_t)got;
+    }
+    return finish_open(r, open_common(r, head, have, limits, info, limit), out, message);
+}
+
+int tg_heif_open_memory(const uint8_t *data, size_t size, const tg_heif_limits *limits, tg_heif_reader **out,
+                        tg_heif_info *info, char message[TG_HEIF_MESSAGE_SIZE], tg_limit_hit *limit) {
+    *out = NULL;
+    *limit = (tg_limit_hit){0};
+    struct tg_heif_reader *r = calloc(1, sizeof *r);
+    if (!r) {
+        copy_message(message, "out of memory");
+        return TG_HEIF_ERR_MEMORY;
+    }
+    r->fd = -1;
+    r->memory = data;
+    r->size = size;
+    uint8_t head[12] = {0};
+    size_t have = size < sizeof head ? size : sizeof head;
+    if (have) memcpy(head, data, have);
+    return finish_open(r, open_common(r, head, have, limits, info, limit), out, message);
+}
+
+void tg_heif_rebase_memory(tg_heif_reader *r, const uint8_t *data) { r->memory = data; }
+
+/* Copies the interleaved samples out row by row (libheif's rows are padded to its stride): 8-bit
+ * as they are, deeper ones scaled from [0, 2^bits - 1] to [0, 65535], rounding to nearest. Then
+ * premultiplied colours are divided by their alpha. */
+static void copy_pixels(const tg_heif_info *s, const uint8_t *plane, int stride, int bits, void *dst, int sixteen) {
+    size_t w = s->width, h = s->height;
+    if (!sixteen) {
+        uint8_t *out = dst;
+        for (size_t y = 0; y < h; y++) memcpy(out + y * w * 4, plane + y * (size_t)stride, w * 4);
+        if (!s->premultiplied) return;
+        for (size_t i = 0; i < w * h; i++) {
+            uint8_t *p = out + i * 4;
+            unsigned a = p[3];
+            if (a == 0 || a == 255) continue;
+            for (int c = 0; c < 3; c++) {
+                unsigned v = (p[c] * 255u + a / 2) / a;
+                p[c] = (uint8_t)(v > 255 ? 255 : v);
+            }
+        }
+        return;
+    }
+    uint16_t *out = dst;
+    uint32_t max = bits >= 16 ? 65535u : (1u << bits) - 1u;
+    for (size_t y = 0; y < h; y++) {
+        const uint8_t *row = plane + y * (size_t)stride;
+        for (size_t x = 0; x < w * 4; x++) {
+            /* heif_chroma_interleaved_RRGGBBAA_LE: each sample is two bytes, low byte first. */
+            uint32_t v = (uint32_t)row[2 * x] | (uint32_t)row[2 * x + 1] << 8;
+            if (v > max) v = max;
+            out[y * w * 4 + x] = (uint16_t)((v * 65535u + max / 2) / max);
+        }
+    }
+    if (!s->premultiplied) return;
+    for (size_t i = 0; i < w * h; i++) {
+        uint16_t *p = out + i * 4;
+        uint32_t a = p[3];
+        if (a == 0 || a == 65535) continue;
+        for (int c = 0; c < 3; c++) {
+            uint32_t v = (p[c] * 65535u + a / 2) / a;
+            p[c] = (uint16_t)(v > 65535 ? 65535 : v);
+        }
+    }
+}
+
+/* Whether libheif has the decoder `id` for `format`. */
+static int has_decoder(enum heif_compression_format format, const char *id) {
+    const struct heif_decoder_descriptor *list[8];
+    int count = heif_get_decoder_descriptors(format, list, 8);
+    for (int i = 0; i < count && i < 8; i++) {
+        const char *name = heif_decoder_descriptor_get_id_name(list[i]);
+        if (name && strcmp(name, id) == 0) return 1;
+    }
+    return 0;
+}
+
+int tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
+    if (r->read) {
+        copy_message(r->message, "image already read");
+        return TG_HEIF_ERR_CORRUPT;
+    }
+    r->read = 1;
+    struct heif_decoding_options *options = heif_decoding_options_alloc();
+    if (!options) {
+        copy_message(r->message, "out of memory");
+        return TG_HEIF_ERR_MEMORY;
+    }
+    options->ignore_transformations = 0;
+    /* AV1 through libaom when it is there: dav1d, libheif's first choice, prints its errors on
+     * standard error ("Error parsing OBU data") and libheif 1.15 cannot give it a logger; libaom
+     * reports them as values. It decodes a 13-megapixel photo in about 1.2 s to dav1d's 0.8-1.1 s
+     * here (dav1d uses threads). */
+    if (r->av1 && has_decoder(heif_compression_AV1, "aom")) options->decoder_id = "aom";
+    struct heif_image *image = NULL;
+    /* RGBA even for opaque images: libheif fills the alpha samples with their maximum. */
+    enum heif_chroma chroma = sixteen ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA;
+    struct heif_error error = heif_decode_image(r->handle, &image, heif_colorspace_RGB, chroma, options);
+    heif_decoding_options_free(options);
+    if (error.code != heif_error_Ok) {
+        if (image) heif_image_release(image);
+        return failure(r, error);
+    }
+    int status = TG_HEIF_OK;
+    int stride = 0;
+    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+    int width = heif_image_get_width(image, heif_channel_interleaved);
+    int height = heif_image_get_height(image, heif_channel_interleaved);
+    int bits = heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved);
+    /* The coded image must be what the header promised: dst was sized from it. */
+    if (!plane || width != (int)r->summary.width || height != (int)r->summary.height || stride < width * (sixteen ? 8 : 4)
+        || (sixteen && (bits <= 8 || bits > 16))) {
+        snprintf(r->message, sizeof r->message, "decoded image is %dx%d, the header says %ux%u",
+                 width, height, r->summary.width, r->summary.height);
+        status = TG_HEIF_ERR_CORRUPT;
+    } else {
+        copy_pixels(&r->summary, plane, stride, bits, dst, sixteen);
+    }
+    heif_image_release(image);
+    return status;
+}
+
+const char *tg_heif_reader_message(const tg_heif_reader *r) { return r->message; }
+
+void tg_heif_close(tg_heif_reader *r) {
+    if (!r) return;
+    if (r->handle) heif_image_handle_release(r->handle);
+    if (r->context) heif_context_free(r->context);
+    if (r->fd >= 0) close(r->fd);
+    free(r->icc);
+    free(r);
+}
+
+void tg_heif_version(char out[TG_VERSION_SIZE]) {
+    /* The decoders, by their short names, in libheif's order of priority. */
+    char decoders[64] = "";
+    const struct heif_decoder_descriptor *list[8];
+    int count = heif_get_decoder_descriptors(heif_compression_undefined, list, 8);
+    size_t used = 0;
+    for (int i = 0; i < count && i < 8; i++) {
+        const char *name = heif_decoder_descriptor_get_id_name(list[i]);
+        if (!name) continue;
+        int n = snprintf(decoders + used, sizeof decoders - used, "%s%s", used ? ", " : "", name);
+        if (n < 0 || (size_t)n >= sizeof decoders - used) break;
+        used += (size_t)n;
+    }
+    snprintf(out, TG_VERSION_SIZE, used ? "libheif %s (%s)" : "libheif %s", heif_get_version(), decoders);
+}

@@ -1,0 +1,93 @@
+/*
+ * clibheif: libheif behind a small C API that is safe to call from Swift.
+ *
+ * Policy:
+ *  - A file is read through its descriptor with pread by a heif_reader (libheif seeks: the meta box
+ *    says where each item's data is), bytes in memory in place; libheif reads the boxes when the file
+ *    is opened and the primary image's coded data when it is decoded, nothing else.
+ *  - The primary image is decoded (HEVC through libde265, AV1 through libaom, which unlike dav1d
+ *    prints nothing, or dav1d when libaom is missing), with its
+ *    transformative properties applied by libheif (clean aperture, rotation, mirroring: HEIF makes
+ *    them part of the image, ISO/IEC 23008-12 §6.5.10, so they are not metadata to ignore), hence the
+ *    size reported is the displayed size. EXIF orientation inside the file is not read.
+ *  - Pixels come out straight RGBA, 8 bits per channel, or 16 for images coded with more than 8 bits
+ *    (10 and 12-bit samples scaled to the full 16-bit range). Premultiplied alpha is divided out.
+ *  - The colour profile: the ICC profile (colr 'prof'/'rICC') as bytes, else the nclx values of a
+ *    colr box, reported as they are (the Swift side decides what they mean).
+ *  - Limits are checked from the primary image's header (ispe and transforms) before anything is
+ *    decoded; libheif keeps its own limits too (32768 pixels a side in 1.15, for every item). libheif
+ *    prints nothing; its errors come back as its message text, on one line.
+ */
+#ifndef CLIBHEIF_H
+#define CLIBHEIF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tg_codec_support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    TG_HEIF_OK = 0,
+    TG_HEIF_ERR_OPEN = 1,       /* the file could not be opened or read; message says why */
+    TG_HEIF_ERR_NOT_HEIF = 2,   /* no ftyp box with a HEIF or AVIF brand */
+    TG_HEIF_ERR_CORRUPT = 3,    /* libheif or its decoder reported an error; message holds its text */
+    TG_HEIF_ERR_LIMIT = 4,      /* the image exceeds a limit */
+    TG_HEIF_ERR_MEMORY = 5,     /* an allocation failed */
+    TG_HEIF_ERR_TRUNCATED = 7   /* the data ends before the image does */
+};
+
+#define TG_HEIF_MESSAGE_SIZE 256
+
+typedef struct {
+    uint64_t max_pixels;        /* width*height; 0 = no limit */
+    uint32_t max_dimension;     /* largest width and height; 0 = no limit */
+    uint64_t max_file_bytes;    /* 0 = no limit */
+} tg_heif_limits;
+
+typedef struct {
+    uint32_t width;             /* the displayed size: after libheif's transforms */
+    uint32_t height;
+    int bit_depth;              /* luma bits per sample as coded: 8, 10, 12 */
+    int has_alpha;
+    int premultiplied;          /* the alpha image is marked premultiplied (prem reference) */
+    char brand[5];              /* the ftyp box's major brand, e.g. "heic", "avif", "mif1" */
+    int images;                 /* top-level images; the primary one is decoded */
+    int thumbnails;             /* thumbnail images of the primary one */
+    int has_nclx;               /* a colr box with nclx values */
+    int primaries;              /* ITU-T H.273 colour primaries, transfer, matrix (nclx only) */
+    int transfer;
+    int matrix;
+    int full_range;
+    const uint8_t *icc;         /* owned by the reader; NULL if none */
+    size_t icc_size;
+    uint64_t file_bytes;        /* of the file or the bytes: libheif holds the coded data it reads */
+} tg_heif_info;
+
+typedef struct tg_heif_reader tg_heif_reader;
+
+int tg_heif_open_file(const char *path, const tg_heif_limits *limits, tg_heif_reader **out, tg_heif_info *info,
+                      char message[TG_HEIF_MESSAGE_SIZE], tg_limit_hit *limit);
+/* Bytes in memory (not copied; lent again for each call that reads, see tg_heif_rebase_memory). */
+int tg_heif_open_memory(const uint8_t *data, size_t size, const tg_heif_limits *limits, tg_heif_reader **out,
+                        tg_heif_info *info, char message[TG_HEIF_MESSAGE_SIZE], tg_limit_hit *limit);
+void tg_heif_rebase_memory(tg_heif_reader *reader, const uint8_t *data);
+
+/* Decodes the primary image, once, into dst: width * height * 4 samples of straight RGBA, bytes
+ * when sixteen is 0, else uint16_t values (0-65535). */
+int tg_heif_read_image(tg_heif_reader *reader, void *dst, int sixteen);
+
+const char *tg_heif_reader_message(const tg_heif_reader *reader);
+void tg_heif_close(tg_heif_reader *reader);
+
+/* e.g. "libheif 1.15.1 (libde265, dav1d, aom)": the library and the decoders it has. */
+void tg_heif_version(char out[TG_VERSION_SIZE]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

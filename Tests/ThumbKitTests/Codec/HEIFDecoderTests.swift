@@ -1,0 +1,247 @@
+import Foundation
+import Testing
+@testable import ThumbKit
+
+/// HEIF (HEIC and AVIF) through the front door: libheif's decode against independent decoders'
+/// (pillow-heif's own libheif and libde265 builds for HEIC, Pillow's libavif for AVIF; references
+/// recorded by `Scripts/make-heif-fixtures.py`), transforms, colour, depth, and hostile files.
+@Suite struct HEIFDecoderTests {
+    static let files = ["opaque.heic", "opaque-420.heic", "alpha.heic", "premultiplied.heic", "irot-90.heic", "icc.heic", "nclx-p3.heic",
+                        "10bit.heic", "thumbnail.heic", "opaque.avif", "opaque-420.avif", "alpha.avif", "10bit.avif"]
+
+    static func bytes(_ name: String) -> [UInt8] {
+        [UInt8](FileManager.default.contents(atPath: Fixtures.path("heif/" + name))!)
+    }
+
+    static func referenceName(_ file: String) -> String {
+        file.replacingOccurrences(of: ".heic", with: "-heic.ref.png").replacingOccurrences(of: ".avif", with: "-avif.ref.png")
+    }
+
+    /// Straight samples premultiplied, as a viewer composites them (a transparent pixel's colour is
+    /// not part of the picture).
+    static func premultiplied(_ image: Image) -> [Int] {
+        let samples = image.rgba8
+        return stride(from: 0, to: samples.count, by: 4).flatMap { i -> [Int] in
+            let a = Int(samples[i + 3])
+            return (0..<3).map { (Int(samples[i + $0]) * a + 127) / 255 } + [a]
+        }
+    }
+
+    /// HEVC and AV1 decoders are bit-exact by specification, so what can differ is the YCbCr to RGB
+    /// conversion after them. HEIC files, against pillow-heif's newer libheif, are within one level
+    /// (its 4:2:0 upsampling and 10-to-8-bit rounding differ by one in a few samples; the 4:4:4
+    /// files are exact in practice). AVIF files, against libavif: 4:4:4 ones within one level (its
+    /// fixed-point matrix rounds differently); subsampled ones (4:2:0, and the 10-bit file, 4:2:2)
+    /// within 16 levels at the worst sample and one on average, because libheif 1.15 repeats each
+    /// chroma sample where libavif interpolates between them, which shows at sharp colour edges.
+    /// Premultiplied files are compared premultiplied, as everywhere: the colour of a faint pixel is
+    /// only as exact as its alpha allows.
+    @Test(arguments: files)
+    func pixelsMatchAnIndependentDecoder(file: String) throws {
+        let source = ImageSource.file(Fixtures.path("heif/" + file))
+        let decoded = try source.decodeAsStored()
+        let reference = try ImageSource.bytes(Self.bytes(Self.referenceName(file))).decodeAsStored()
+        #expect(decoded.width == reference.width && decoded.height == reference.height)
+        let differences = zip(Self.premultiplied(decoded), Self.premultiplied(reference)).map { abs($0 - $1) }
+        let worst = differences.max() ?? 0
+        let mean = Double(differences.reduce(0, +)) / Double(max(differences.count, 1))
+        let subsampledAVIF = ["opaque-420.avif", "10bit.avif"].contains(file)
+        #expect(worst <= (subsampledAVIF ? 16 : 1), "\(file): worst \(worst)")
+        #expect(mean <= (subsampledAVIF ? 1 : 0.2), "\(file): mean \(mean)")
+        #expect(try ImageSource.bytes(Self.bytes(file)).decodeAsStored() == decoded)
+    }
+
+    static func header(_ file: String) throws -> ImageHeader { try ImageSource.bytes(bytes(file)).header() }
+
+    @Test func headersSayWhatTheFilesAre() throws {
+        #expect(try Self.header("opaque.heic").description == "64x48, heif heic, 8-bit, still, opaque")
+        #expect(try Self.header("opaque.avif").description == "64x48, heif avif, 8-bit, still, opaque")
+        #expect(try Self.header("alpha.avif").hasAlpha && Self.header("alpha.heic").hasAlpha)
+        #expect(try !Self.header("opaque.heic").hasAlpha)
+        #expect(try Self.header("10bit.heic").bitDepth == 10 && Self.header("10bit.avif").bitDepth == 10)
+        #expect(try Self.header("thumbnail.heic").details == .heif(brand: "heic", images: 1, thumbnails: 1))
+        #expect(try Self.header("opaque.heic").colorSource == .sRGB)
+        #expect(try Self.header("icc.heic").colorSource == .iccProfile(Self.bytes("icc.icc")))
+        for file in Self.files {
+            #expect(try ImageSource.bytes(Self.bytes(file)).format() == .heif, "\(file)")
+        }
+        // An MP4's ftyp box is no HEIF.
+        #expect(ImageFormat.detect([0, 0, 0, 0x18] + Array("ftypisom".utf8)) == nil)
+    }
+
+    /// libheif applies the irot property: the header gives the displayed size, upright, and the
+    /// orientation left to apply is none, so `--no-rotate` gives the same upright image (HEIF's
+    /// transforms are part of the image, not metadata).
+    @Test func transformsAreAppliedOnceWhetherOrNotRotating() throws {
+        let header = try Self.header("irot-90.heic")
+        #expect(header.orientation == .topLeft && header.width == 48 && header.height == 64)
+        let stored = try Self.header("opaque.heic")
+        #expect(stored.width == 64 && stored.height == 48)
+        for autoRotate in [true, false] {
+            var options = ThumbnailOptions(size: ThumbnailSize(width: 30, height: 30))
+            options.autoRotate = autoRotate
+            let thumbnail = try Thumbnailer(options: options).thumbnails(of: .file(Fixtures.path("heif/irot-90.heic")))
+            #expect(thumbnail[0].image.width == 23 && thumbnail[0].image.height == 30, "autoRotate \(autoRotate)")
+        }
+        // The rotated file's pixels are the unrotated one's turned 90° anticlockwise: its top-left
+        // pixel is the top-right one of the original.
+        let turned = try ImageSource.bytes(Self.bytes("irot-90.heic")).decodeAsStored().rgba8
+        let original = try ImageSource.bytes(Self.bytes("opaque.heic")).decodeAsStored().rgba8
+        #expect(Array(turned[0..<4]) == Array(original[63 * 4..<64 * 4]))
+    }
+
+    /// More than 8 bits come out as 16-bit samples that use the levels between the 8-bit ones.
+    @Test(arguments: ["10bit.heic", "10bit.avif"])
+    func deepImagesKeepTheirPrecision(file: String) throws {
+        let image = try ImageSource.bytes(Self.bytes(file)).decodeAsStored()
+        guard case .sixteen(let samples) = image.samples else {
+            Issue.record("\(file) decoded at 8 bits")
+            return
+        }
+        #expect(samples.contains { $0 % 257 != 0 })
+        #expect(samples.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 65535 })
+    }
+
+    @Test func opaqueImagesHaveOpaqueAlpha() throws {
+        for file in ["opaque.heic", "opaque-420.avif"] {
+            let samples = try ImageSource.bytes(Self.bytes(file)).decodeAsStored().rgba8
+            #expect(stride(from: 3, to: samples.count, by: 4).allSatisfy { samples[$0] == 255 }, "\(file)")
+        }
+        let alpha = try ImageSource.bytes(Self.bytes("alpha.heic")).decodeAsStored().rgba8
+        #expect(stride(from: 3, to: alpha.count, by: 4).contains { alpha[$0] < 16 })
+    }
+
+    /// An nclx colr box with Display P3 primaries becomes a profile that converts to sRGB: grays
+    /// stay gray, a P3 red comes out more saturated in sRGB's smaller gamut.
+    @Test func displayP3PrimariesAreConverted() throws {
+        let source = try Self.header("nclx-p3.heic").colorSource
+        guard case .iccProfile = source else {
+            Issue.record("no profile for P3 primaries: \(source)")
+            return
+        }
+        #expect(!source.isSRGB)
+        let pixels = Image(width: 2, height: 1, rgba8: [128, 128, 128, 255, 200, 60, 60, 255])
+        let converted = ColorManagement.convertToSRGB(pixels, from: source)
+        #expect(converted.warning == nil)
+        let out = converted.image.rgba8
+        #expect(out[0...2].allSatisfy { abs(Int($0) - 128) <= 1 })
+        #expect(out[4] > 210 && out[5] < 60 && out[6] < 60)
+        #expect(try DecodeTestPlan.plan(Self.bytes("nclx-p3.heic")).colour == .toSRGB(source))
+        #expect(try DecodeTestPlan.needsNoTransform(Self.bytes("opaque.heic")))
+    }
+
+    @Test func nclxValuesMapToColourSources() {
+        #expect(NCLXColour(primaries: 1, transfer: 13).colorSource.source == .sRGB)
+        #expect(NCLXColour(primaries: 2, transfer: 2).colorSource.warning == nil)
+        #expect(NCLXColour(primaries: 3, transfer: 13).colorSource.warning == "unknown nclx colour primaries 3, taken as sRGB")
+        let hdr = NCLXColour(primaries: 9, transfer: 16).colorSource
+        #expect(hdr.warning == "HDR transfer characteristics 16 shown without tone mapping")
+        guard case .iccProfile = hdr.source else {
+            Issue.record("no profile for BT.2020 primaries")
+            return
+        }
+    }
+
+    // MARK: hostile files
+
+    /// Every cut of a file fails with one typed error: libheif is asked for bytes the file does
+    /// not have, and the reader says so.
+    @Test(arguments: ["opaque.heic", "alpha.heic", "opaque.avif", "alpha.avif", "10bit.heic"])
+    func truncatedFilesFailCleanly(file: String) {
+        let data = Self.bytes(file)
+        for cut in stride(from: 1, to: data.count, by: max(1, data.count / 61)) {
+            let error = DecodeErrorProbe.error(of: Array(data.prefix(cut)))
+            #expect(error != nil, "\(file) cut at \(cut) decoded")
+            if cut < 12 { #expect(error == .truncated, "\(file) cut at \(cut): \(String(describing: error))") }
+        }
+    }
+
+    /// Bit flips anywhere give a decoded image or a typed error, never a crash, and the errors are
+    /// one line.
+    @Test(arguments: ["opaque.heic", "alpha.avif", "10bit.avif", "thumbnail.heic"])
+    func damagedFilesFailCleanly(file: String) {
+        let data = Self.bytes(file)
+        var generator = SeededGenerator(seed: UInt64(file.utf8.count) + 17)
+        for _ in 0..<60 {
+            var damaged = data
+            for _ in 0..<3 { damaged[Int.random(in: 12..<data.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator) }
+            if let error = DecodeErrorProbe.error(of: damaged) {
+                #expect(!error.message.contains("\n") && !error.message.isEmpty)
+            }
+        }
+    }
+
+    /// The ispe boxes of opaque.heic, rewritten to claim `width` x `height`.
+    static func lying(width: UInt32, height: UInt32) -> [UInt8] {
+        var data = bytes("opaque.heic")
+        let ispe = Array("ispe".utf8)
+        var found = 0
+        for i in 0..<(data.count - 16) where Array(data[i..<i + 4]) == ispe {
+            // FullBox version and flags, then width and height, big-endian.
+            let sizes = [width, height].flatMap { value in (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+            data.replaceSubrange(i + 8..<i + 16, with: sizes)
+            found += 1
+        }
+        precondition(found > 0, "no ispe box")
+        return data
+    }
+
+    /// A size in the header above the limits is refused from the header, before libheif decodes;
+    /// above libheif's own limit (32768 a side), libheif refuses it, in its words.
+    @Test func lyingSizesAreRefusedFromTheHeader() throws {
+        #expect(throws: DecodeError.limitExceeded(LimitExceeded(limit: .pixels, width: 30_000, height: 30_000,
+                                                                  actual: 900_000_000, allowed: 250_000_000))) {
+            _ = try ImageSource.bytes(Self.lying(width: 30_000, height: 30_000)).header()
+        }
+        let huge = DecodeErrorProbe.error(of: Self.lying(width: 100_000, height: 100_000))
+        guard case .corrupt(.heif, let reason)? = huge else {
+            Issue.record("100000x100000: \(String(describing: huge))")
+            return
+        }
+        #expect(reason.contains("security limit exceeded"), "\(reason)")
+        #expect(throws: DecodeError.limitExceeded(LimitExceeded(limit: .pixels, width: 64, height: 48, actual: 3072, allowed: 3000))) {
+            _ = try ImageSource.file(Fixtures.path("heif/opaque.heic")).header(limits: DecodeLimits(maxPixels: 3000))
+        }
+        #expect(throws: DecodeError.limitExceeded(LimitExceeded(limit: .dimension, width: 64, height: 48, actual: 64, allowed: 50))) {
+            _ = try ImageSource.file(Fixtures.path("heif/opaque.heic")).header(limits: DecodeLimits(maxDimension: 50))
+        }
+        // 8000x8000 is within the pixel limit but not a 256 MiB budget: the memory plan refuses it
+        // before anything is decoded (decoding would fail: the coded image is 64x48).
+        var options = ThumbnailOptions(size: ThumbnailSize(width: 64, height: 64))
+        options.limits.maxMemory = 256 << 20
+        #expect {
+            _ = try Thumbnailer(options: options).thumbnails(of: .bytes(Self.lying(width: 8000, height: 8000)))
+        } throws: { error in
+            guard case .decode(.limitExceeded(let limit)) = error as? ThumbnailError else { return false }
+            return limit.limit == .memory && limit.width == 8000
+        }
+    }
+
+    /// A header that promises another size than the coded image has is an error, not a buffer
+    /// overrun.
+    @Test func sizesThatDisagreeWithTheCodedImageFail() {
+        for (width, height) in [(32, 24), (128, 96)] {
+            let error = DecodeErrorProbe.error(of: Self.lying(width: UInt32(width), height: UInt32(height)))
+            guard case .corrupt(.heif, _)? = error else {
+                Issue.record("\(width)x\(height): \(String(describing: error))")
+                continue
+            }
+        }
+    }
+
+    @Test func notAnImageWithAnFtypBox() {
+        let ftyp: [UInt8] = [0, 0, 0, 0x14] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1".utf8)
+        // A box that fits in the file but no meta box: libheif's "no 'meta' box".
+        let free: [UInt8] = [0, 0, 0, 0x10] + Array("free".utf8) + Array(repeating: 0, count: 8)
+        let error = DecodeErrorProbe.error(of: ftyp + free)
+        guard case .corrupt(.heif, let reason)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(reason == "invalid input: No 'meta' box", "\(reason)")
+        // Text after the ftyp box reads as a box that claims more bytes than the file has.
+        #expect(DecodeErrorProbe.error(of: ftyp + Array("this is not a meta box at all".utf8)) == .truncated)
+        #expect(DecodeErrorProbe.error(of: Array(ftyp.prefix(10))) == .truncated)
+        #expect(DecodeErrorProbe.error(of: ftyp) != nil)
+    }
+}
