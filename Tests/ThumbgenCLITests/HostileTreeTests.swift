@@ -150,7 +150,7 @@ import ThumbKit
         #expect(run.status == 1)
         let lines = failureLines(run.err)
         #expect(lines.sorted() == [
-            "thumbgen: \(tree)/broken\\n\\x1B[31mname.png: not a supported image (content is neither PNG nor JPEG)",
+            "thumbgen: \(tree)/broken\\n\\x1B[31mname.png: not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)",
             "thumbgen: \(tree)/dangling.png: cannot read: no such file or directory",
             "thumbgen: \(tree)/fifo.png: not a regular file",
             "thumbgen: \(tree)/zero.png: not a regular file",

@@ -68,7 +68,7 @@ package struct BatchPlanner: Sendable {
         }
         guard ImageFormat.detect(head) != nil else {
             if explicitFile || SourceWalker.hasImageExtension(entry.relative) {
-                return .failed(path: shown, reason: "not a supported image (content is neither PNG nor JPEG)")
+                return .failed(path: shown, reason: "not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)")
             }
             return .skipped(path: shown, reason: "not an image")
         }

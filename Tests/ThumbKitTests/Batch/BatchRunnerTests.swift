@@ -115,7 +115,7 @@ import Testing
         let summary = try run(Fixture.configuration([dir.at("in")], out: dir.at("out"), jobs: 3))
         #expect(summary.written == 2)
         #expect(summary.failed.map(\.path) == [dir.at("in/bad.png"), dir.at("in/truncated.png"), dir.at("in/z.jpeg")])
-        #expect(summary.failed[0].reason == "not a supported image (content is neither PNG nor JPEG)")
+        #expect(summary.failed[0].reason == "not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)")
         // A JPEG is planned like a PNG; this test's renderer reads only PNGs, so it fails there.
         #expect(summary.failed[2].reason == "not a PNG, JPEG, WebP, GIF, TIFF or HEIF file")
         #expect(summary.skipped == [BatchMessage(path: dir.at("in/readme.md"), reason: "not an image")])
@@ -125,7 +125,7 @@ import Testing
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
         #expect(lines[0] == "thumbgen: skipped \(dir.at("in/readme.md")): not an image")
-        #expect(lines[1] == "thumbgen: \(dir.at("in/bad.png")): not a supported image (content is neither PNG nor JPEG)")
+        #expect(lines[1] == "thumbgen: \(dir.at("in/bad.png")): not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)")
         #expect(lines[4].hasPrefix("2 written, 0 up to date, 1 skipped, 3 failed in "))
         #expect(!summary.formatted().contains("skipped \(dir.at("in/readme.md"))"))
     }
