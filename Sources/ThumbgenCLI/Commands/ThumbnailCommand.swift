@@ -59,9 +59,10 @@ struct ThumbnailCommand: Command {
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("no inputs given") }
-        var options = try ThumbnailSettings.thumbnailOptions(arguments)
+        let parsed = try ThumbnailSettings.thumbnailOptions(arguments)
+        var options = parsed.options
+        let output = parsed.output
         let scales = try ThumbnailSettings.scales(arguments)
-        let output = try OutputSettings(arguments)
         let naming: OutputNaming
         do {
             naming = try OutputNaming(format: output.nameFormat, scales: scales, fileExtension: output.fileExtension)

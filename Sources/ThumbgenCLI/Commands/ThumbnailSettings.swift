@@ -29,7 +29,9 @@ enum ThumbnailSettings {
         CommonOptions.maxMemory,
     ]
 
-    static func thumbnailOptions(_ arguments: ParsedArguments) throws(UsageError) -> ThumbnailOptions {
+    /// The options, and the output settings they took their format from (which also name the
+    /// outputs), parsed once.
+    static func thumbnailOptions(_ arguments: ParsedArguments) throws(UsageError) -> (options: ThumbnailOptions, output: OutputSettings) {
         var options = ThumbnailOptions()
         if let text = arguments.value("size") {
             do {
@@ -70,12 +72,13 @@ enum ThumbnailSettings {
         options.colorType = try arguments.value("color-type", default: .automatic, expected: "auto or rgba") {
             PNGEncoder.ColorTypeChoice(rawValue: $0)
         }
-        options.format = try OutputSettings(arguments).format
+        let output = try OutputSettings(arguments)
+        options.format = output.format
         if let background = options.background, background.alpha != 255, !options.format.holdsAlpha {
             throw UsageError("--background must be opaque for \(options.format.name.uppercased()) output, which has no alpha")
         }
         options.limits = try CommonOptions.limits(arguments)
-        return options
+        return (options, output)
     }
 
     /// `1,2,3` → [1, 2, 3]; each scale 1…3, no repeats.
