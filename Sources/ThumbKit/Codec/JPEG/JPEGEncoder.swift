@@ -44,8 +44,9 @@ public struct JPEGEncoder: Sendable, Hashable {
             throw .failed(.jpeg, reason: "\(image.width)x\(image.height) is beyond JPEG's \(JPEGEncoder.maximumSide) pixels a side")
         }
         let rgba = image.rgba8
-        guard Self.isOpaque(rgba) else { throw .failed(.jpeg, reason: "the image has transparency, which JPEG cannot hold") }
-        let gray = Self.isGray(rgba)
+        let traits = PixelTraits(rgba8: rgba)
+        guard traits.isOpaque else { throw .failed(.jpeg, reason: "the image has transparency, which JPEG cannot hold") }
+        let gray = traits.isGray
         let samples = gray ? Self.samples(rgba, channels: [0]) : Self.samples(rgba, channels: [0, 1, 2])
         let components = gray ? 1 : 3
         var message = [CChar](repeating: 0, count: Int(TG_JPEG_MESSAGE_SIZE))
@@ -68,17 +69,6 @@ public struct JPEGEncoder: Sendable, Hashable {
 
     /// JPEG's frame header holds each side in 16 bits (ITU T.81 §B.2.2).
     public static let maximumSide = 65_535
-
-    private static func isOpaque(_ rgba: [UInt8]) -> Bool {
-        stride(from: 3, to: rgba.count, by: 4).allSatisfy { rgba[$0] == 255 }
-    }
-
-    private static func isGray(_ rgba: [UInt8]) -> Bool {
-        stride(from: 0, to: rgba.count, by: 4).allSatisfy { (i: Int) -> Bool in
-            let red = rgba[i]
-            return red == rgba[i + 1] && red == rgba[i + 2]
-        }
-    }
 
     /// The chosen channels of every pixel, interleaved.
     private static func samples(_ rgba: [UInt8], channels: [Int]) -> [UInt8] {

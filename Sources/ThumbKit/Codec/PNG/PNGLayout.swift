@@ -21,13 +21,8 @@ struct PNGLayout: Equatable {
     static func smallest(for image: Image) -> PNGLayout {
         let rgba = image.rgba8
         let pixelCount = image.width * image.height
-        var opaque = true
-        var gray = true
-        for i in stride(from: 0, to: rgba.count, by: 4) {
-            if rgba[i + 3] != 255 { opaque = false }
-            if rgba[i] != rgba[i + 1] || rgba[i] != rgba[i + 2] { gray = false }
-            if !opaque && !gray { break }
-        }
+        let traits = PixelTraits(rgba8: rgba)
+        let opaque = traits.isOpaque, gray = traits.isGray
 
         if gray && opaque {
             let values = stride(from: 0, to: rgba.count, by: 4).map { rgba[$0] }

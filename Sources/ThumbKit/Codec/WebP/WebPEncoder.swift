@@ -33,7 +33,7 @@ public struct WebPEncoder: Sendable, Hashable {
             throw .failed(.webp, reason: "\(image.width)x\(image.height) is beyond WebP's \(Self.maximumSide) pixels a side")
         }
         let rgba = image.rgba8
-        let hasAlpha = stride(from: 3, to: rgba.count, by: 4).contains { rgba[$0] != 255 }
+        let hasAlpha = !PixelTraits(rgba8: rgba).isOpaque
         var message = [CChar](repeating: 0, count: 256)
         var buffer = tg_buffer()
         let icc = iccProfile ?? []
