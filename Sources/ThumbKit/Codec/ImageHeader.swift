@@ -50,10 +50,13 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
     public let scanOrder: ScanOrder
     /// What only this format has.
     public let details: Details
+    /// The metadata read with the header that is not about pixels (XMP, EXIF), as stored.
+    public let metadata: EmbeddedMetadata
 
     /// A header as a decoder reads it.
     public init(format: ImageFormat, storedWidth: Int, storedHeight: Int, orientation: Orientation, bitDepth: Int,
-                hasAlpha: Bool, colorSource: ColorSource, scanOrder: ScanOrder, details: Details) {
+                hasAlpha: Bool, colorSource: ColorSource, scanOrder: ScanOrder, details: Details,
+                metadata: EmbeddedMetadata = EmbeddedMetadata()) {
         self.format = format
         self.storedWidth = storedWidth
         self.storedHeight = storedHeight
@@ -63,6 +66,7 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         self.colorSource = colorSource
         self.scanOrder = scanOrder
         self.details = details
+        self.metadata = metadata
     }
 
     /// Width of the upright image: `storedHeight` for orientations 5–8.
