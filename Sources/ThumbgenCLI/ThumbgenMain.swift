@@ -28,6 +28,10 @@ public enum ThumbgenMain {
             command = CheckCommand()
             rest.removeFirst()
             restRaw.removeFirst()
+        case "sheet":
+            command = SheetCommand()
+            rest.removeFirst()
+            restRaw.removeFirst()
         case "stars":
             command = StarsCommand()
             rest.removeFirst()

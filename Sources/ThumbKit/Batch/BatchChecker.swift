@@ -86,8 +86,12 @@ package struct BatchChecker: Sendable {
                 return ordered(mismatches)
             case .success(let image):
                 do {
+                    // A rating recorded from outside the file is given again, as the run gave it; one
+                    // read from the file is read from it again.
+                    let recorded = entries[toRender[0]].rating
+                    let external = recorded.map { RatingLookup(rating: $0.isExternal ? $0.rating : nil, origin: $0.isExternal ? $0.origin : nil) }
                     rendered = try renderer(BatchSource(path: source, image: image, scales: toRender.map { entries[$0].scale }.sorted(),
-                                                        settings: entries[toRender[0]].settings))
+                                                        settings: entries[toRender[0]].settings, externalRating: external))
                 } catch {
                     let reason = (error as? any ThumbKitError)?.message ?? String(describing: error)
                     for index in toRender { report(index, .regenerationFailed(reason: reason)) }
@@ -105,6 +109,10 @@ package struct BatchChecker: Sendable {
                 }
                 let fileHash = SHA256.hex(output.bytes)
                 if fileHash != entry.fileSHA256 { report(index, .fileHashRegenerated(expected: entry.fileSHA256, actual: fileHash)) }
+                if output.rating != entry.rating {
+                    report(index, .ratingRegenerated(expected: entry.rating?.rating?.description ?? "none",
+                                                     actual: output.rating?.rating?.description ?? "none"))
+                }
                 if output.pixelSHA256 != entry.pixelSHA256 {
                     report(index, .pixelHashRegenerated(expected: entry.pixelSHA256, actual: output.pixelSHA256))
                 }

@@ -40,6 +40,10 @@ package struct BatchConfiguration: Sendable {
     /// (deleted, renamed, no longer images), and their entries (the CLI's `--prune`). Only a
     /// file that still holds exactly the bytes the manifest recorded is removed.
     package var prune: Bool = false
+    /// For runs that draw rating badges: the rating of a source known from outside the file (its
+    /// sidecar, a ratings file), looked up before deciding whether its outputs are up to date, so
+    /// that a changed sidecar rebuilds them. Nil for runs without badges.
+    package var externalRating: (@Sendable (FilePath) -> RatingLookup)?
 
     /// A configuration with the given inputs, outputs and settings; the other members keep their
     /// defaults (a checkpoint every 30 s, no source size limit, outputs synced to disk).

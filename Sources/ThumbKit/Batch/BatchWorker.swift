@@ -25,9 +25,11 @@ struct BatchWorker: Sendable {
         case .success(let st): pathStatus = st
         }
         let prior = source.outputs.compactMap { previous.entries[$0.relativePath] }
+        let external = configuration.externalRating?(source.path)
         let reusable = !configuration.force && prior.count == source.outputs.count && prior.allSatisfy {
             $0.settings == configuration.settings && $0.toolVersion == configuration.toolVersion
                 && $0.sourceFingerprint.sha256 == prior[0].sourceFingerprint.sha256
+                && Self.ratingAgrees($0.rating, external)
                 && FileSystem.isRegularFile(configuration.outputDirectory.appending($0.output))
         }
         if reusable && prior.allSatisfy({ $0.sourceFingerprint.statMatches(pathStatus) }) {
@@ -67,7 +69,7 @@ struct BatchWorker: Sendable {
         let rendered: [RenderedOutput]
         do {
             rendered = try renderer(BatchSource(path: source.path, image: image, scales: configuration.naming.scales,
-                                                settings: configuration.settings))
+                                                settings: configuration.settings, externalRating: external))
         } catch let error as any ThumbKitError {
             return failure(error.message)
         } catch {
@@ -104,8 +106,16 @@ struct BatchWorker: Sendable {
                 settings: configuration.settings, toolVersion: configuration.toolVersion,
                 width: result.width, height: result.height, fileSHA256: SHA256.hex(result.bytes),
                 pixelSHA256: result.pixelSHA256, sourceFingerprint: fingerprint))
+            entries[entries.count - 1].rating = result.rating
         }
         return .staged(staged, entries: entries)
+    }
+
+    /// An output made without a badge agrees with a run without ratings; one made with a badge
+    /// agrees when its recorded rating is still the photo's.
+    private static func ratingAgrees(_ recorded: RecordedRating?, _ external: RatingLookup?) -> Bool {
+        guard let external else { return recorded == nil }
+        return recorded?.agrees(with: external) ?? false
     }
 
     private func refreshed(_ entry: ManifestEntry, source: BatchPlan.Source, fingerprint: SourceFingerprint) -> ManifestEntry {

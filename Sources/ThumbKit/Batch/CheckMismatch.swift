@@ -12,6 +12,9 @@ package struct CheckMismatch: Sendable, Equatable {
         case fileHashRegenerated(expected: String, actual: String)
         /// Rendering the source again gives other pixels (a real change in rendering).
         case pixelHashRegenerated(expected: String, actual: String)
+        /// Rendering the source again reads another star rating from it (a file edited in place
+        /// would also change its hash; this names what changed).
+        case ratingRegenerated(expected: String, actual: String)
         /// Rendering the source again gives another size.
         case sizeRegenerated(expected: String, actual: String)
         /// The output file is missing, unreadable or not a decodable image.
@@ -47,6 +50,7 @@ package struct CheckMismatch: Sendable, Equatable {
         case .sizeOnDisk(let e, let a): what = "size differs on disk (manifest \(e), file \(a))"
         case .fileHashRegenerated(let e, let a): what = "file hash differs when regenerated (manifest \(short(e)), now \(short(a)))"
         case .pixelHashRegenerated(let e, let a): what = "pixel hash differs when regenerated (manifest \(short(e)), now \(short(a)))"
+        case .ratingRegenerated(let e, let a): what = "rating differs when regenerated (manifest \(e), now \(a))"
         case .sizeRegenerated(let e, let a): what = "size differs when regenerated (manifest \(e), now \(a))"
         case .outputUnreadable(let reason): what = "cannot verify output: \(PathEscaping.singleLine(reason))"
         case .regenerationFailed(let reason): what = "cannot regenerate: \(PathEscaping.singleLine(reason))"

@@ -29,6 +29,9 @@ package struct ManifestEntry: Sendable, Equatable {
     package var pixelSHA256: String
     /// The source as it was when this output was made.
     package var sourceFingerprint: SourceFingerprint
+    /// The star rating drawn on the output, for runs that draw rating badges (absent otherwise,
+    /// and then not written: manifests of other runs stay as they were).
+    package var rating: RecordedRating?
 
     package init(output: FilePath, source: FilePath, sourceRelative: FilePath, scale: Int, settings: String, toolVersion: String,
                  width: Int, height: Int, fileSHA256: String, pixelSHA256: String, sourceFingerprint: SourceFingerprint) {
@@ -56,6 +59,7 @@ package struct ManifestEntry: Sendable, Equatable {
             ("height", .integer(Int64(height))),
             ("output", .string(output.description)),
             ("pixelSHA256", .string(pixelSHA256)),
+        ] + (rating.map { [("rating", $0.ratingJSON), ("ratingOrigin", .string($0.originName))] } ?? []) + [
             ("scale", .integer(Int64(scale))),
             ("settings", .string(settings)),
             ("source", .string(source.description)),
@@ -84,6 +88,12 @@ package struct ManifestEntry: Sendable, Equatable {
         JSONWriter.writeString(output.description, into: &out)
         object.key("pixelSHA256", into: &out)
         JSONWriter.writeString(pixelSHA256, into: &out)
+        if let rating {
+            object.key("rating", into: &out)
+            JSONWriter.write(rating.ratingJSON, indent: indent + 1, into: &out)
+            object.key("ratingOrigin", into: &out)
+            JSONWriter.writeString(rating.originName, into: &out)
+        }
         object.key("scale", into: &out)
         JSONWriter.writeInteger(Int64(scale), into: &out)
         object.key("settings", into: &out)
@@ -130,5 +140,6 @@ package struct ManifestEntry: Sendable, Equatable {
                     changedNanoseconds: try members.integer("sourceChangedNanoseconds"),
                     // Inodes are unsigned; the bit pattern round-trips through Int64.
                     inode: UInt64(bitPattern: try members.integer("sourceInode"))))
+        rating = try RecordedRating(rating: members.optional("rating"), origin: members.optionalString("ratingOrigin"))
     }
 }

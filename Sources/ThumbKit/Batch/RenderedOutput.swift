@@ -11,6 +11,8 @@ package struct RenderedOutput: Sendable, Equatable {
     /// SHA-256 (lower-case hex) of the straight RGBA8 pixels that were encoded: what a PNG decodes
     /// to, and what survives an encoder upgrade for every format.
     package var pixelSHA256: String
+    /// The star rating drawn on it and where it was read, when the run draws rating badges.
+    package var rating: RecordedRating?
 
     /// An output whose pixel hash the renderer already knows.
     package init(suffix: String, width: Int, height: Int, bytes: [UInt8], pixelSHA256: String) {

@@ -10,6 +10,15 @@ public enum OutputFormat: Sendable, Hashable {
     case webp(WebPEncoder)
 
     /// The format's name as `--format` takes it: png, jpeg or webp.
+    /// The largest side a file of this format can have.
+    public var maximumSide: Int {
+        switch self {
+        case .png: return FitPlan.maximumSide
+        case .jpeg: return JPEGEncoder.maximumSide
+        case .webp: return WebPEncoder.maximumSide
+        }
+    }
+
     public var name: String {
         switch self {
         case .png: return "png"

@@ -29,6 +29,15 @@ struct JSONMembers {
         throw Problem(reason: "'\(key)' is not an integer")
     }
 
+    /// A member that may be absent (nil), of any type.
+    func optional(_ key: String) -> JSONValue? { members[key] }
+
+    /// A string member that may be absent (nil).
+    func optionalString(_ key: String) throws(Problem) -> String? {
+        guard members[key] != nil else { return nil }
+        return try string(key)
+    }
+
     private func member(_ key: String) throws(Problem) -> JSONValue {
         guard let value = members[key] else { throw Problem(reason: "'\(key)' is missing") }
         return value

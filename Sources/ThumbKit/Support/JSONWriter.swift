@@ -27,7 +27,7 @@ enum JSONWriter {
 
     // Bytes rather than String appends: manifests of many thousand entries are written on every
     // run that changes anything, and byte appends are several times faster.
-    private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+    static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value {
         case .null: out += "null".utf8
         case .bool(let b): out += (b ? "true" : "false").utf8

@@ -12,4 +12,9 @@ public struct Thumbnail: Sendable, Equatable {
     /// Problems with the source that did not stop it (corrupt-data warnings, a colour profile that
     /// could not be used); the same for every scale of one source.
     public var warnings: [String] = []
+    /// The star rating the badge was drawn for (`ThumbnailOptions.ratingBadge`), nil when no badge
+    /// was asked for or the photo has no rating.
+    public var rating: Rating?
+    /// Where that rating was read: given by the caller (nil) or the file's own XMP or EXIF.
+    public var ratingOrigin: RatingOrigin?
 }

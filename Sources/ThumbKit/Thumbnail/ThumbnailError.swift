@@ -10,6 +10,10 @@ public enum ThumbnailError: ThumbKitError, Equatable {
     case invalidScale(Int)
     /// The box is not `1...ThumbnailSize.maximumSide` on each side.
     case invalidSize(width: Int, height: Int)
+    /// The rating badge's look is invalid (its message names the option).
+    case badge(StarBadgeError)
+    /// The rating badge (with its plate and margins) is larger than the picture it goes on.
+    case badgeDoesNotFit(badgeWidth: Int, badgeHeight: Int, pictureWidth: Int, pictureHeight: Int)
 
     /// The largest scale a thumbnail can be asked for (@8x; asset catalogs use up to @3x).
     public static let maximumScale = 8
@@ -24,6 +28,9 @@ public enum ThumbnailError: ThumbKitError, Equatable {
             return scale == 0 ? "no scale given" : "scale \(scale) is not 1 to \(ThumbnailError.maximumScale)"
         case .invalidSize(let width, let height):
             return "box \(width)x\(height) is not 1 to \(ThumbnailSize.maximumSide) pixels a side"
+        case .badge(let error): return error.message
+        case .badgeDoesNotFit(let badgeWidth, let badgeHeight, let pictureWidth, let pictureHeight):
+            return "the \(badgeWidth)x\(badgeHeight) rating badge and its margins do not fit the \(pictureWidth)x\(pictureHeight) picture (see --badge-size, --badge-margin)"
         }
     }
 

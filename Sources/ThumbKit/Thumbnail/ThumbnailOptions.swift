@@ -21,6 +21,9 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// The file format and its encoder's settings (default PNG). JPEG output is flattened onto
     /// `background`, white when it is nil.
     public var format: OutputFormat = .png
+    /// When set, the photo's star rating is drawn onto the picture as a badge (`--rating-badge`);
+    /// photos without a rating, and rejected ones, get none.
+    public var ratingBadge: RatingBadgeStyle?
     /// Decoder limits.
     public var limits: DecodeLimits
     /// Turns the image upright by its EXIF orientation (JPEG APP1, PNG `eXIf`) before fitting it
@@ -77,7 +80,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
             "shrink-on-load=\(shrinkOnLoad ? "on" : "off")",
             "codec=\(CodecVersions.png)",
             "jpeg=\(CodecVersions.jpeg)",
-        ].joined(separator: ";") + format.canonicalFields.map { ";" + $0 }.joined()
+        ].joined(separator: ";") + (format.canonicalFields + (ratingBadge?.canonicalFields ?? [])).map { ";" + $0 }.joined()
     }
 
     /// SHA-256 of `canonicalDescription`.
@@ -89,7 +92,8 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// can regenerate an output with the settings it was made with. The `codec`, `jpeg` and `webp`
     /// (library versions) entries are not needed to render and are ignored; limits take their
     /// defaults. A description without `shrink-on-load` was written before the option existed,
-    /// when JPEGs were always reduced on load, so it reads as on; one without `format` is PNG.
+    /// when JPEGs were always reduced on load, so it reads as on; one without `format` is PNG, one
+    /// without `badge` draws no rating badge.
     package init(canonicalDescription text: String) throws(ThumbnailSettingsError) {
         var fields: [String: String] = [:]
         for item in text.split(separator: ";") {
@@ -125,6 +129,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
             shrinkOnLoad = try field("shrink-on-load") { ["on": true, "off": false][$0] }
         }
         do { format = try OutputFormat(canonicalFields: fields) } catch { throw ThumbnailSettingsError(text: text, field: error.field) }
+        do { ratingBadge = try RatingBadgeStyle(canonicalFields: fields) } catch { throw ThumbnailSettingsError(text: text, field: error.field) }
     }
 }
 

@@ -1,6 +1,6 @@
 /// Makes thumbnails, in pipeline order: source → header → decode plan → decode (or stream) →
-/// resample → compose (placement, rounded corners, background) → 8-bit sRGB → PNG, JPEG or WebP
-/// (`options.format`).
+/// resample → compose (placement, rounded corners, background, rating badge) → 8-bit sRGB → PNG,
+/// JPEG or WebP (`options.format`).
 ///
 /// ```swift
 /// let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 40, height: 40, mode: .cover)))
@@ -22,7 +22,19 @@ public struct Thumbnailer: Sendable {
 
     /// Thumbnails of an encoded image at each scale (each `1...ThumbnailError.maximumScale`; @1x
     /// is the box of `options.size`), in the order given.
-    public func thumbnails(of source: ImageSource, scales: [Int] = [1]) throws(ThumbnailError) -> [Thumbnail] {
+    ///
+    /// With `options.ratingBadge` set, `rating` is the star rating to draw when it is known from
+    /// outside the file (a sidecar, a ratings file: `RatingReader.externalRating`); nil reads the
+    /// file's own (XMP, then EXIF).
+    public func thumbnails(of source: ImageSource, scales: [Int] = [1], rating: Rating? = nil) throws(ThumbnailError) -> [Thumbnail] {
+        var thumbnails: [Thumbnail] = []
+        for picture in try pictures(of: source, scales: scales, rating: rating) { thumbnails.append(try encode(picture)) }
+        return thumbnails
+    }
+
+    /// The thumbnails' pictures, composed and badged but not encoded (what a contact sheet lays
+    /// out), at each scale in the order given.
+    func pictures(of source: ImageSource, scales: [Int], rating: Rating?) throws(ThumbnailError) -> [Picture] {
         try validate(scales)
         let decoder: any ImageDecoder
         do { decoder = try source.openDecoder(limits: options.limits) } catch { throw .decode(error) }
@@ -32,6 +44,8 @@ public struct Thumbnailer: Sendable {
                                                        actual: UInt64(max(header.storedWidth, header.storedHeight)),
                                                        allowed: UInt64(FitPlan.maximumSide))))
         }
+        let badgeRating = options.ratingBadge == nil ? nil
+            : rating.map { RatingLookup(rating: $0) } ?? RatingReader.embeddedRating(in: header.metadata)
         let decoding = DecodePlan(header: header, decoder: type(of: decoder), options: options, scales: scales) {
             self.plan(sourceWidth: $0, sourceHeight: $1, scale: $2)
         }
@@ -46,34 +60,38 @@ public struct Thumbnailer: Sendable {
             let bitmap: Bitmap
             do { bitmap = try stream(decoder, plan: decoding, fit: fits[0]) } catch { throw .decode(error) }
             let image = compose(bitmap, plan: fits[0], scale: scales[0])
-            return [try encode(image, scale: scales[0], profile: decoding.keptProfile, warnings: decoder.warnings + decoding.warnings)]
+            return [try picture(image, plan: fits[0], scale: scales[0], profile: decoding.keptProfile,
+                                warnings: decoder.warnings + decoding.warnings + (badgeRating?.warnings ?? []), rating: badgeRating)]
         }
         let decoded: (image: Image, warnings: [String])
         do { decoded = try decoding.decode(decoder) } catch { throw .decode(error) }
-        var thumbnails: [Thumbnail] = []
+        var pictures: [Picture] = []
         for scale in scales {
-            thumbnails.append(try thumbnail(ofDecoded: decoded.image, decoding: decoding, scale: scale, warnings: decoded.warnings))
+            pictures.append(try picture(ofDecoded: decoded.image, decoding: decoding, scale: scale,
+                                        warnings: decoded.warnings + (badgeRating?.warnings ?? []), rating: badgeRating))
         }
-        return thumbnails
+        return pictures
     }
 
     /// One scale's thumbnail of a whole decoded image (upright, possibly reduced on load), as
     /// `decoding` planned it: the fit plan is made from the full size, its region mapped onto the
     /// decoded image.
-    func thumbnail(ofDecoded image: Image, decoding: DecodePlan, scale: Int, warnings: [String]) throws(ThumbnailError) -> Thumbnail {
+    func picture(ofDecoded image: Image, decoding: DecodePlan, scale: Int, warnings: [String],
+                 rating: RatingLookup?) throws(ThumbnailError) -> Picture {
         let fit = plan(sourceWidth: decoding.width, sourceHeight: decoding.height, scale: scale)
         let region = decoding.region(for: fit, decodedWidth: image.width, decodedHeight: image.height)
-        return try encode(render(image, region: region, plan: fit, scale: scale), scale: scale, profile: decoding.keptProfile,
-                          warnings: warnings)
+        return try picture(render(image, region: region, plan: fit, scale: scale), plan: fit, scale: scale,
+                           profile: decoding.keptProfile, warnings: warnings, rating: rating)
     }
 
     /// The thumbnail of an image already in memory (straight RGBA, taken as sRGB and upright) at
-    /// a scale.
-    public func thumbnail(of image: Image, scale: Int = 1) throws(ThumbnailError) -> Thumbnail {
+    /// a scale; with `options.ratingBadge` set, `rating` is drawn on it.
+    public func thumbnail(of image: Image, scale: Int = 1, rating: Rating? = nil) throws(ThumbnailError) -> Thumbnail {
         try validate([scale])
         let fit = plan(sourceWidth: image.width, sourceHeight: image.height, scale: scale)
         try checkOutputSize(fit)
-        return try encode(render(image, region: fit.region, plan: fit, scale: scale), scale: scale, profile: nil, warnings: [])
+        return try encode(picture(render(image, region: fit.region, plan: fit, scale: scale), plan: fit, scale: scale, profile: nil,
+                                  warnings: [], rating: options.ratingBadge == nil ? nil : RatingLookup(rating: rating)))
     }
 
     /// Where a source of this size goes at a scale: the @1x box multiplied by `scale`.
@@ -145,15 +163,47 @@ public struct Thumbnailer: Sendable {
         options.background ?? (options.format.holdsAlpha ? nil : .white)
     }
 
-    /// Marks the output sRGB unless the source's colours were kept (then its profile, if any, is
-    /// embedded).
-    private func encode(_ image: Image, scale: Int, profile: [UInt8]?, warnings: [String]) throws(ThumbnailError) -> Thumbnail {
+    /// The composed picture with its rating badge, if any.
+    private func picture(_ composed: Image, plan: FitPlan, scale: Int, profile: [UInt8]?, warnings: [String],
+                         rating: RatingLookup?) throws(ThumbnailError) -> Picture {
+        var image = composed
+        if let style = options.ratingBadge, let stars = rating?.rating {
+            image = try BadgeOverlay(style: style, boxWidth: options.size.width, boxHeight: options.size.height)
+                .draw(stars, on: image, plan: plan, scale: scale)
+        }
+        return Picture(scale: scale, image: image, plan: plan, profile: profile, warnings: warnings, rating: rating)
+    }
+
+    /// Encodes a picture: marked sRGB unless the source's colours were kept (then its profile, if
+    /// any, is embedded).
+    func encode(_ picture: Picture) throws(ThumbnailError) -> Thumbnail {
+        let bytes: [UInt8]
         do {
-            let bytes = try options.format.encode(image, colorType: options.colorType, keepsProfile: options.keepProfile,
-                                                  iccProfile: options.keepProfile ? profile : nil)
-            return Thumbnail(scale: scale, image: image, format: options.format, bytes: bytes, warnings: warnings)
+            bytes = try options.format.encode(picture.image, colorType: options.colorType, keepsProfile: options.keepProfile,
+                                              iccProfile: options.keepProfile ? picture.profile : nil)
         } catch {
             throw .encode(error)
         }
+        var thumbnail = Thumbnail(scale: picture.scale, image: picture.image, format: options.format, bytes: bytes,
+                                  warnings: picture.warnings)
+        thumbnail.rating = picture.rating?.rating
+        thumbnail.ratingOrigin = picture.rating?.origin
+        return thumbnail
+    }
+}
+
+extension Thumbnailer {
+    /// A thumbnail before encoding: its 8-bit pixels and where they came from.
+    struct Picture {
+        let scale: Int
+        /// Straight 8-bit RGBA, the plan's canvas size.
+        let image: Image
+        /// How the source was fitted (where the picture sits on its canvas).
+        let plan: FitPlan
+        /// The source's profile, when kept.
+        let profile: [UInt8]?
+        let warnings: [String]
+        /// The rating read for the badge, when one was asked for.
+        let rating: RatingLookup?
     }
 }

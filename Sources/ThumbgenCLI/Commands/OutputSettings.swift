@@ -19,8 +19,10 @@ struct OutputSettings: Equatable {
     /// The extension outputs get, as `--name` spelt it or the format's own.
     var fileExtension: String
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        var nameFormat = arguments.value("name") ?? "%s"
+    /// The settings `--format` and the extension of `nameOption`'s value (`--name`; the sheet
+    /// command's `--output`) give.
+    init(_ arguments: ParsedArguments, nameOption: String = "name", defaultName: String = "%s") throws(UsageError) {
+        var nameFormat = arguments.value(nameOption) ?? defaultName
         var namedExtension: String?
         if let split = OutputNaming.splitImageExtension(nameFormat) {
             (nameFormat, namedExtension) = (split.format, split.fileExtension)
@@ -30,7 +32,7 @@ struct OutputSettings: Equatable {
         if let text = arguments.value("format") {
             guard let given = OutputFormat(name: text.lowercased()) else { throw .invalidValue("format", text, expected: "png, jpeg or webp") }
             if let namedFormat, namedFormat != given.name {
-                throw UsageError("--name \(arguments.value("name")!) ends in .\(namedExtension!), which is not --format \(text)")
+                throw UsageError("--\(nameOption) \(arguments.value(nameOption)!) ends in .\(namedExtension!), which is not --format \(text)")
             }
             format = given
         } else if let namedFormat {

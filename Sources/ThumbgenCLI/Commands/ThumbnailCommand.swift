@@ -89,6 +89,14 @@ struct ThumbnailCommand: Command {
         let showBar = !quiet && (progressMode == "always" || (progressMode == "auto" && console.errIsTerminal))
 
         configuration.maxSourceBytes = options.limits.maxFileBytes
+        if options.ratingBadge != nil {
+            let reader = try RatingSourceSettings.reader(arguments)
+            // A name that is not UTF-8 has no text to find a sidecar or ratings-file line by.
+            configuration.externalRating = { path in path.string.map { reader.externalRating(forSourceAt: $0) } ?? RatingLookup() }
+        } else if let given = [RatingSourceSettings.ratingsFile, RatingSourceSettings.noSidecars].map(\.long)
+                    .first(where: { arguments.has($0) || arguments.value($0) != nil }) {
+            throw UsageError("--\(given) applies to rating badges (see --rating-badge)")
+        }
         let display = BatchDisplay(console: console, showBar: showBar, verbose: verbose && !quiet)
         let cancellation = CancellationFlag()
         let signals = SignalCancellation(cancellation)

@@ -23,7 +23,9 @@ enum ThumbnailSettings {
         OptionSpec("keep-profile", help: "Keep the source's colour space (and embed its ICC profile) instead of converting to sRGB."),
         OptionSpec("color-type", value: "TYPE",
                    help: "PNG colour type: auto (smallest lossless, default) or rgba (force 8-bit RGBA)."),
-    ] + OutputSettings.options + [
+    ] + OutputSettings.options + RatingBadgeSettings.options + [
+        RatingSourceSettings.ratingsFile,
+        RatingSourceSettings.noSidecars,
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
         CommonOptions.maxMemory,
@@ -77,6 +79,7 @@ enum ThumbnailSettings {
         if let background = options.background, background.alpha != 255, !options.format.holdsAlpha {
             throw UsageError("--background must be opaque for \(options.format.name.uppercased()) output, which has no alpha")
         }
+        options.ratingBadge = try RatingBadgeSettings.style(arguments, box: options.size)
         options.limits = try CommonOptions.limits(arguments)
         return (options, output)
     }
@@ -103,14 +106,22 @@ enum ThumbnailSettings {
                 settings.allowPartial = options.allowPartial
             }
             let thumbnails: [Thumbnail]
+            let external = source.externalRating
             do throws(ThumbnailError) {
-                thumbnails = try Thumbnailer(options: settings).thumbnails(of: source.image, scales: source.scales)
+                thumbnails = try Thumbnailer(options: settings).thumbnails(of: source.image, scales: source.scales, rating: external?.rating)
             } catch {
                 throw FailureMessage(error)
             }
-            if let warn { for warning in thumbnails.first?.warnings ?? [] { warn(source.path, warning) } }
-            return thumbnails.map {
-                RenderedOutput(suffix: OutputNaming.suffix(forScale: $0.scale), image: $0.image, bytes: $0.bytes)
+            if let warn {
+                for warning in (external?.warnings ?? []) + (thumbnails.first?.warnings ?? []) { warn(source.path, warning) }
+            }
+            return thumbnails.map { thumbnail in
+                var output = RenderedOutput(suffix: OutputNaming.suffix(forScale: thumbnail.scale), image: thumbnail.image, bytes: thumbnail.bytes)
+                if settings.ratingBadge != nil {
+                    let origin = external?.rating != nil ? external?.origin : thumbnail.ratingOrigin
+                    output.rating = RecordedRating(rating: thumbnail.rating, origin: origin)
+                }
+                return output
             }
         }
     }

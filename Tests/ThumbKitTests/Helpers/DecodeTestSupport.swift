@@ -46,7 +46,7 @@ struct DecodedSource {
 
     /// The thumbnail `thumbnailer` makes of this decoded image at a scale.
     func thumbnail(_ thumbnailer: Thumbnailer, scale: Int = 1) throws(ThumbnailError) -> Image {
-        try thumbnailer.thumbnail(ofDecoded: image, decoding: plan, scale: scale, warnings: warnings).image
+        try thumbnailer.picture(ofDecoded: image, decoding: plan, scale: scale, warnings: warnings, rating: nil).image
     }
 
     /// Options with one thing changed, for `load`.

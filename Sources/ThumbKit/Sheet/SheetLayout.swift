@@ -1,0 +1,61 @@
+/// Where everything sits on a contact sheet page, at @1x (every length is multiplied by the
+/// scale: @2x and @3x pages are the same layout, exactly twice and three times the size).
+///
+/// The page is a grid of `columns` tiles with `gap` pixels between tiles and around the grid. A
+/// tile is the cell's box, plus, when badges go under the pictures, a strip of `strip` pixels
+/// (the badge's margin and height) below it.
+public struct SheetLayout: Sendable, Hashable {
+    /// Tiles per row.
+    public let columns: Int
+    /// Rows of tiles.
+    public let rows: Int
+    /// The box a picture is fitted into.
+    public let cellWidth: Int
+    public let cellHeight: Int
+    /// The badge strip under each box (0 without one).
+    public let strip: Int
+    /// Gap between tiles and around the grid.
+    public let gap: Int
+
+    /// The layout of a page of `count` cells.
+    public init(count: Int, columns: Int, cellWidth: Int, cellHeight: Int, strip: Int, gap: Int) {
+        self.columns = max(1, min(columns, count))
+        self.rows = max(1, (count + self.columns - 1) / self.columns)
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        self.strip = strip
+        self.gap = gap
+    }
+
+    /// A tile's height: the box and the strip.
+    public var tileHeight: Int { cellHeight + strip }
+
+    /// The page's width at @1x.
+    public var width: Int { columns * cellWidth + (columns + 1) * gap }
+    /// The page's height at @1x.
+    public var height: Int { rows * tileHeight + (rows + 1) * gap }
+
+    /// The tile of cell `index` (row-major) at @1x.
+    public func tile(_ index: Int) -> SheetRect {
+        SheetRect(x: gap + (index % columns) * (cellWidth + gap), y: gap + (index / columns) * (tileHeight + gap),
+             width: cellWidth, height: tileHeight)
+    }
+}
+
+/// A rectangle of whole pixels on a sheet page.
+public struct SheetRect: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Every length multiplied by `scale`.
+    func scaled(_ scale: Int) -> SheetRect { SheetRect(x: x * scale, y: y * scale, width: width * scale, height: height * scale) }
+}

@@ -1,0 +1,29 @@
+/// What a contact sheet will show, decided from the photos' headers and ratings before any is
+/// decoded: the cells of every page, in order, and the photos left out.
+public struct SheetPlan: Sendable {
+    /// One photo's place on a page.
+    public struct Cell: Sendable {
+        /// The photo.
+        public let source: SheetSource
+        /// Its rating (nil: none), and where it was read.
+        public let rating: Rating?
+        public let ratingOrigin: RatingOrigin?
+    }
+
+    /// A photo that could not be read, or a warning about one (a malformed XMP packet).
+    public struct Message: Sendable, Hashable {
+        public let name: String
+        public let text: String
+    }
+
+    /// The pages' cells, in order; at least one page (an empty sheet has one empty page).
+    public let pages: [[Cell]]
+    /// The layout every page is cut from (each page's own has its cell count).
+    public let cellsPerPage: Int
+    /// Photos that could not be read, in input order (left out of the sheet).
+    public let failures: [Message]
+    /// Problems that did not stop a photo, in input order.
+    public let warnings: [Message]
+    /// Photos left out by `minimumRating`.
+    public let filteredOut: Int
+}

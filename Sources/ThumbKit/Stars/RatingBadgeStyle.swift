@@ -1,0 +1,114 @@
+/// How a thumbnail shows its photo's star rating: a five-star `StarBadge` in a corner of the
+/// picture, optionally on a translucent plate. What `--rating-badge` and its options build.
+///
+/// The badge is the very badge `thumbgen stars` draws for the same look and rating: the overlay
+/// composites that 8-bit badge onto the 8-bit thumbnail, so an app that lays `4StarsSmall.png`
+/// over the plain thumbnail sees the same pixels.
+public struct RatingBadgeStyle: Sendable, Hashable {
+    /// Cell side at @1x when the box has room (`stars`'s default size).
+    public static let preferredCellSize = 16
+    /// The smallest cell an automatic size goes down to.
+    public static let smallestAutomaticCellSize = 4
+    /// Star cells in a rating badge: ratings are 0–5 stars.
+    public static let slots = 5
+
+    /// Where the badge sits on the picture (the placed image, not `contain`'s margins).
+    public var corner: Gravity = .southEast
+    /// Star cell side at @1x in pixels; nil picks one from the box (`cellSize(boxWidth:boxHeight:)`).
+    public var cellSize: Int?
+    /// Gap between the badge (or its plate) and the picture's edges at @1x, pixels.
+    public var margin: Int = 4
+    /// Gap between star cells at @1x, pixels.
+    public var spacing: Int = 1
+    /// Colour of a plate behind the badge, nil for none.
+    public var plate: Color?
+    /// Filled star colour.
+    public var fill: Color = StarBadge.defaultColor
+    /// Unfilled star colour, nil for transparent.
+    public var empty: Color?
+    /// Outline colour, nil for none.
+    public var outline: Color? = StarBadge.defaultColor
+    /// Outline width at @1x; nil: a sixteenth of the cell (1 pixel at `stars`'s 16).
+    public var outlineWidth: Double?
+    /// How fractional ratings fill stars.
+    public var fillMode: StarFillMode = .full
+
+    /// The default style: bottom-right, automatic size, `stars`'s colours, no plate.
+    public init() {}
+
+    /// The cell side for a box of this size at @1x: `cellSize` when given; otherwise the largest
+    /// side up to `preferredCellSize` whose badge spans at most 60% of the box's width and whose
+    /// height at most a quarter of the box's height, but never under `smallestAutomaticCellSize`.
+    public func cellSize(boxWidth: Int, boxHeight: Int) -> Int {
+        if let cellSize { return cellSize }
+        func fits(_ side: Int) -> Bool {
+            (Self.slots * side + (Self.slots - 1) * spacing) * 5 <= boxWidth * 3 && side * 4 <= boxHeight
+        }
+        var side = Self.preferredCellSize
+        while side > Self.smallestAutomaticCellSize && !fits(side) { side -= 1 }
+        return side
+    }
+
+    /// The validated badge for a rating at this cell size, every length multiplied by
+    /// `magnification` (for thumbnails above @3x, which a badge cannot be rendered at: the same
+    /// geometry).
+    public func badge(stars: Double, cellSize: Int, magnification: Int = 1) throws(StarBadgeError) -> StarBadge {
+        let k = magnification
+        return try StarBadge(rating: min(max(stars, 0), Double(Self.slots)), slots: Self.slots, size: cellSize * k,
+                             spacing: spacing * k, fill: fill, empty: empty, outline: outline,
+                             outlineWidth: (outlineWidth ?? Double(cellSize) / 16) * Double(k), fillMode: fillMode)
+    }
+
+    /// The badge's pixels at a thumbnail scale, as `thumbgen stars` writes them (8-bit, sRGB).
+    public func render(stars: Double, cellSize: Int, scale: Int) throws(StarBadgeError) -> Image {
+        if StarBadge.scaleRange.contains(scale) {
+            return Image(try badge(stars: stars, cellSize: cellSize).render(scale: scale))
+        }
+        return Image(try badge(stars: stars, cellSize: cellSize, magnification: scale).render(scale: 1))
+    }
+
+    /// The plate's padding around the badge at @1x: a quarter cell, at least one pixel.
+    public func platePadding(cellSize: Int) -> Int { plate == nil ? 0 : max(1, cellSize / 4) }
+
+    // MARK: Settings description
+
+    /// The style's part of a thumbnail's settings description, in a fixed order.
+    var canonicalFields: [String] {
+        [
+            "badge=\(corner.rawValue)",
+            "badge-size=\(cellSize.map(String.init) ?? "auto")",
+            "badge-margin=\(margin)",
+            "badge-spacing=\(spacing)",
+            "badge-plate=\(plate?.description ?? "none")",
+            "badge-fill=\(fill)",
+            "badge-empty=\(empty?.description ?? "none")",
+            "badge-outline=\(outline?.description ?? "none")",
+            "badge-outline-width=\(outlineWidth.map { "\($0)" } ?? "auto")",
+            "badge-fill-mode=\(fillMode.rawValue)",
+        ]
+    }
+
+    /// The style a settings description recorded, nil when it has no `badge` field.
+    init?(canonicalFields fields: [String: String]) throws(FieldError) {
+        guard let cornerText = fields["badge"] else { return nil }
+        func field<T>(_ name: String, _ convert: (String) -> T?) throws(FieldError) -> T {
+            guard let text = fields[name], let value = convert(text) else { throw FieldError(field: name) }
+            return value
+        }
+        func optionalColor(_ text: String) -> Color?? { text == "none" ? .some(nil) : (try? Color(hex: text)).map { $0 } }
+        guard let corner = Gravity(rawValue: cornerText) else { throw FieldError(field: "badge") }
+        self.corner = corner
+        cellSize = try field("badge-size") { $0 == "auto" ? .some(nil) : Int($0).map { $0 } }
+        margin = try field("badge-margin") { Int($0) }
+        spacing = try field("badge-spacing") { Int($0) }
+        plate = try field("badge-plate", optionalColor)
+        fill = try field("badge-fill") { try? Color(hex: $0) }
+        empty = try field("badge-empty", optionalColor)
+        outline = try field("badge-outline", optionalColor)
+        outlineWidth = try field("badge-outline-width") { $0 == "auto" ? .some(nil) : Double($0).map { $0 } }
+        fillMode = try field("badge-fill-mode") { StarFillMode(rawValue: $0) }
+    }
+
+    /// A field of a recorded description that is missing or malformed.
+    struct FieldError: Error { let field: String }
+}

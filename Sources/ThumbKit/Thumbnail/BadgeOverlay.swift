@@ -1,0 +1,38 @@
+/// The compose step's last layer: a photo's star rating drawn onto its finished thumbnail, in a
+/// corner of the picture (the placed image, so `contain`'s margins stay clear).
+///
+/// The badge is rendered and quantised exactly as `thumbgen stars` writes it, then composited
+/// onto the 8-bit thumbnail (`Image.compositing`): pixel for pixel the stars command's badge laid
+/// over the plain thumbnail. A plate, when asked for, is a rounded rectangle a quarter cell wider
+/// than the badge on every side, composited first.
+struct BadgeOverlay {
+    let style: RatingBadgeStyle
+    /// The @1x box, which the automatic cell size is chosen for.
+    let boxWidth: Int
+    let boxHeight: Int
+
+    /// The picture of `plan` (placed on its canvas) with the badge for `rating` at `scale`; a
+    /// rejected photo gets no badge.
+    func draw(_ rating: Rating, on image: Image, plan: FitPlan, scale: Int) throws(ThumbnailError) -> Image {
+        guard let stars = rating.stars else { return image }
+        let cell = style.cellSize(boxWidth: boxWidth, boxHeight: boxHeight)
+        let badge: Image
+        do { badge = try style.render(stars: stars, cellSize: cell, scale: scale) } catch { throw .badge(error) }
+        let padding = style.platePadding(cellSize: cell) * scale, margin = style.margin * scale
+        let outerWidth = badge.width + 2 * padding, outerHeight = badge.height + 2 * padding
+        let freeWidth = plan.width - 2 * margin - outerWidth, freeHeight = plan.height - 2 * margin - outerHeight
+        guard freeWidth >= 0 && freeHeight >= 0 else {
+            throw .badgeDoesNotFit(badgeWidth: outerWidth, badgeHeight: outerHeight, pictureWidth: plan.width, pictureHeight: plan.height)
+        }
+        let (hn, hd) = style.corner.horizontal, (vn, vd) = style.corner.vertical
+        let x = plan.x + margin + freeWidth * hn / hd, y = plan.y + margin + freeHeight * vn / vd
+        var result = image
+        if let plate = style.plate {
+            var canvas = Canvas(width: outerWidth, height: outerHeight, light: .linear)
+            canvas.fill(.roundedRectangle(x: 0, y: 0, width: Double(outerWidth), height: Double(outerHeight), radius: Double(padding)),
+                        color: plate)
+            result = result.compositing(Image(canvas.bitmap), x: x, y: y)
+        }
+        return result.compositing(badge, x: x + padding, y: y + padding)
+    }
+}

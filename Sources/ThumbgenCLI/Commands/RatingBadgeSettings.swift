@@ -1,0 +1,79 @@
+import ThumbKit
+
+/// `--rating-badge` and the options that shape the badge: how the thumbnail and sheet commands
+/// draw a photo's own star rating.
+enum RatingBadgeSettings {
+    static let options: [OptionSpec] = [
+        OptionSpec("rating-badge", value: "CORNER",
+                   help: "Draw the photo's star rating (XMP, EXIF, sidecar) on it: southeast, southwest, northeast, northwest, south, north, …"),
+        OptionSpec("badge-size", value: "PX", help: "Star cell size at @1x (default: up to 16, to fit the box)."),
+        OptionSpec("badge-margin", value: "PX", help: "Gap between the badge and the picture's edges at @1x (default 4)."),
+        OptionSpec("badge-plate", value: "COLOR", help: "Draw the badge on a rounded plate of RRGGBBAA, e.g. 00000080 (default none)."),
+    ] + StarLookOptions.options
+
+    /// The options that shape a badge (size, margin, plate, star look), refused unless a badge
+    /// is drawn.
+    static let shapingOptions = ["badge-size", "badge-margin", "badge-plate"] + StarLookOptions.names
+
+    /// The badge style for the thumbnail command, nil without `--rating-badge` (then every badge
+    /// option is refused). A badge that cannot fit the @1x box is a usage error here, not a
+    /// failure of every file.
+    static func style(_ arguments: ParsedArguments, box: ThumbnailSize) throws(UsageError) -> RatingBadgeStyle? {
+        guard let cornerText = arguments.value("rating-badge") else {
+            try refuseShaping(arguments)
+            return nil
+        }
+        var style = try look(arguments)
+        guard let corner = Gravity(name: cornerText) else {
+            throw .invalidValue("rating-badge", cornerText, expected: "a corner or edge: southeast, southwest, northeast, northwest, south, north, east, west or centre")
+        }
+        style.corner = corner
+        try check(style, box: box)
+        return style
+    }
+
+    /// Refuses badge-shaping options where no badge is drawn.
+    static func refuseShaping(_ arguments: ParsedArguments) throws(UsageError) {
+        if let given = shapingOptions.first(where: { arguments.has($0) || arguments.value($0) != nil }) {
+            throw UsageError("--\(given) applies to rating badges (see --rating-badge)")
+        }
+    }
+
+    /// Everything but the corner: size, margin, plate, and the stars' look.
+    static func look(_ arguments: ParsedArguments) throws(UsageError) -> RatingBadgeStyle {
+        var style = RatingBadgeStyle()
+        style.cellSize = try arguments.value("badge-size", default: nil, expected: "a cell size from 1 to 512 pixels") {
+            Int($0).flatMap { StarBadge.sizeRange.contains($0) ? $0 : nil }
+        }
+        style.margin = try arguments.value("badge-margin", default: style.margin, expected: "a number of pixels, 0 or more") {
+            Int($0).flatMap { (0...10_000).contains($0) ? $0 : nil }
+        }
+        if let text = arguments.value("badge-plate") {
+            do { style.plate = try Color(hex: text) } catch { throw .invalidValue("badge-plate", text, expected: "RRGGBB or RRGGBBAA") }
+        }
+        do {
+            let colors = try StarLookOptions.colors(arguments)
+            if let fill = colors.fill { style.fill = fill }
+            if let empty = colors.empty { style.empty = empty }
+            if let outline = colors.outline { style.outline = outline }
+            if let mode = try StarLookOptions.fillMode(arguments) { style.fillMode = mode }
+        } catch {
+            throw UsageError(error.message)
+        }
+        style.outlineWidth = try StarLookOptions.outlineWidth(arguments)
+        return style
+    }
+
+    /// A full badge must be valid and fit the box with its margins.
+    private static func check(_ style: RatingBadgeStyle, box: ThumbnailSize) throws(UsageError) {
+        let cell = style.cellSize(boxWidth: box.width, boxHeight: box.height)
+        let badge: StarBadge
+        do { badge = try style.badge(stars: 5, cellSize: cell) } catch { throw UsageError(error.message) }
+        let padding = style.platePadding(cellSize: cell)
+        let width = badge.pixelWidth(scale: 1) + 2 * padding + 2 * style.margin
+        let height = badge.pixelHeight(scale: 1) + 2 * padding + 2 * style.margin
+        if width > box.width || height > box.height {
+            throw UsageError("the rating badge with its margins is \(width)x\(height), larger than the \(box.width)x\(box.height) box (see --badge-size, --badge-margin)")
+        }
+    }
+}
