@@ -10,6 +10,15 @@ public enum OutputFormat: Sendable, Hashable {
     case webp(WebPEncoder)
 
     /// The format's name as `--format` takes it: png, jpeg or webp.
+    /// The name as prose spells it: PNG, JPEG, WebP.
+    public var displayName: String {
+        switch self {
+        case .png: return "PNG"
+        case .jpeg: return "JPEG"
+        case .webp: return "WebP"
+        }
+    }
+
     /// The largest side a file of this format can have.
     public var maximumSide: Int {
         switch self {

@@ -123,7 +123,7 @@ public struct ContactSheet: Sendable {
             let side = options.thumbnail.format.maximumSide
             if width > side || height > side {
                 throw .pageTooLarge(width: width, height: height, scale: scale,
-                                    reason: "beyond \(options.thumbnail.format.name.uppercased())'s \(side) pixels a side")
+                                    reason: "beyond \(options.thumbnail.format.displayName)'s \(side) pixels a side")
             }
             let pixels = UInt64(width) * UInt64(height)
             if limits.maxPixels != 0 && pixels > limits.maxPixels {

@@ -30,5 +30,6 @@ enum JSONValue: Sendable, Equatable {
         default: return nil
         }
     }
+    var objectValue: [String: JSONValue]? { if case .object(let o) = self { return o } else { return nil } }
     var arrayValue: [JSONValue]? { if case .array(let a) = self { return a } else { return nil } }
 }

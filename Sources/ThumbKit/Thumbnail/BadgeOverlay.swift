@@ -15,7 +15,10 @@ struct BadgeOverlay {
     /// rejected photo gets no badge.
     func draw(_ rating: Rating, on image: Image, plan: FitPlan, scale: Int) throws(ThumbnailError) -> Image {
         guard let stars = rating.stars else { return image }
-        let cell = style.cellSize(boxWidth: boxWidth, boxHeight: boxHeight)
+        // An automatic size fits the picture as well as the box: a portrait in a landscape box, a
+        // panorama, get smaller stars rather than none.
+        let cell = min(style.cellSize(boxWidth: boxWidth, boxHeight: boxHeight),
+                       style.cellSize(boxWidth: max(plan.width / scale, 1), boxHeight: max(plan.height / scale, 1)))
         let badge: Image
         do { badge = try style.render(stars: stars, cellSize: cell, scale: scale) } catch { throw .badge(error) }
         let padding = style.platePadding(cellSize: cell) * scale, margin = style.margin * scale

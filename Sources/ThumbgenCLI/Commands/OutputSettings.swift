@@ -52,7 +52,7 @@ struct OutputSettings: Equatable {
             guard let value = Int(text), (1...100).contains(value) else { throw .invalidValue("quality", text, expected: "a number from 1 to 100") }
             quality = value
         }
-        let formatName = ["png": "PNG", "jpeg": "JPEG", "webp": "WebP"][format.name]!
+        let formatName = format.displayName
         func refuse(_ option: String, _ applies: String) throws(UsageError) {
             if arguments.has(option) || arguments.value(option) != nil {
                 throw UsageError("--\(option) applies to \(applies) output, not \(formatName) (see --format)")
