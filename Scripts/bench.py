@@ -47,7 +47,8 @@ CORPUS = os.path.join(ROOT, ".build", "bench-corpus")
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 # BENCH_ONLY=memory: the peak-memory sections alone (a few minutes instead of half an hour);
 # BENCH_ONLY=formats: the memory sections, the new input formats (WebP, GIF, TIFF, HEIC, AVIF) against
-# vipsthumbnail, and JPEG/WebP output; BENCH_ONLY=output: the memory sections and JPEG/WebP output only.
+# vipsthumbnail, and JPEG/WebP output; BENCH_ONLY=output: the memory sections and JPEG/WebP output only;
+# BENCH_ONLY=sheet: the memory sections and the 200-photo contact sheet against ImageMagick's montage.
 ONLY = os.environ.get("BENCH_ONLY", "")
 BOX = 256
 # GNU time measures each command's peak RSS (see run_measured); Debian package "time".
@@ -496,6 +497,45 @@ def formats_section(corpus, have_vips, env1):
         sys.stdout.flush()
 
 
+def sheet_section(corpus, env1, count=200):
+    """Issue #18's bar: a contact sheet of 200 photos, its time and peak memory beside ImageMagick's
+    montage on the same files. The 200 are the JPEG photos, linked under new names until there are
+    200; ImageMagick is given its JPEG size hint (-define jpeg:size), without which montage holds
+    every photo at full size at once (some 20 GB here) before it shrinks any."""
+    jpegs = [p for name, d in corpus.items() if name.startswith("photos-jpeg") for p in images(d)]
+    montage = shutil.which("montage")
+    if not jpegs:
+        TARGETS.append("  n/a  contact sheet: no photos-jpeg set (make-corpus.sh)")
+        return
+    directory = os.path.join(CORPUS, f"sheet-{count}")
+    if not os.path.isdir(directory) or len(os.listdir(directory)) != count:
+        shutil.rmtree(directory, True)
+        os.makedirs(directory)
+        for n in range(count):
+            source = jpegs[n % len(jpegs)]
+            os.symlink(source, os.path.join(directory, f"photo-{n:03d}.jpg"))
+    files = sorted(os.path.join(directory, f) for f in os.listdir(directory))
+    sheet = lambda *flags: lambda out: [BIN, "sheet", directory, "-o", os.path.join(out, "sheet.png"), "--columns", "10",
+                                        "--cell", "128", *flags]
+    commands = [("thumbgen sheet -j1", sheet("-j1"), None), ("thumbgen sheet -j2", sheet("-j2"), None)]
+    if montage:
+        commands.append(("montage (1 thread)", lambda out: [montage, "-define", "jpeg:size=256x256", *files, "-geometry",
+                                                            "128x128+8+8", "-tile", "10x", os.path.join(out, "sheet.png")], env1))
+    rows = round_robin(commands)
+    print(f"
+contact sheet of {count} photos ({len(jpegs)} JPEGs linked round), 10 columns of 128 px cells; "
+          f"median (min) of {RUNS} runs")
+    for label, m in rows:
+        print(f"  {label:<24}{m[0]:8.2f} s ({m.min_wall:.2f}){m[1]:8.2f} s CPU ({m.min_cpu:.2f}){m[2]:7.0f} MiB")
+    by = dict(rows)
+    if "montage (1 thread)" in by:
+        ours, theirs = by["thumbgen sheet -j1"], by["montage (1 thread)"]
+        target("contact sheet, 200 photos: speed vs montage (their wall / thumbgen sheet -j1 wall)", theirs[0] / ours[0], 1.0,
+               True, theirs.min_wall / ours.min_wall)
+        target("contact sheet, 200 photos: peak RSS vs montage (thumbgen / montage)", ours[2] / theirs[2], 1.0, False)
+    sys.stdout.flush()
+
+
 def ssim(a, b):
     """Mean SSIM of two equal-size luma arrays (0-255): Wang et al.'s Gaussian window (11 taps,
     sigma 1.5) and constants, over the positions where the whole window fits."""
@@ -690,6 +730,8 @@ def main():
         formats_section(corpus, have_vips, env1)
     if ONLY in ("formats", "output"):
         output_section(corpus, have_vips, pillow_installed, env1)
+    if ONLY in ("", "sheet"):
+        sheet_section(corpus, env1)
     for name, directory in (corpus.items() if ONLY == "" else []):
         files = images(directory)
         thumbgen = lambda binary, *flags: lambda out: [binary, directory, "-o", out, "--size", str(BOX), *flags,

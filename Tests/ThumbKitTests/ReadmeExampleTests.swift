@@ -34,4 +34,34 @@ import ThumbKit
         #expect(header.format == .png && header.width > 0)
         #expect(badge.width == 2 * (5 * 16 + 4) && png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
+
+    /// The contact sheet example, as the README has it.
+    static let sheetExample = """
+        var sheetOptions = SheetOptions()
+        sheetOptions.columns = 4
+        sheetOptions.order = .rating
+        let sheet = ContactSheet(options: sheetOptions, jobs: 2)
+        let plan = try sheet.plan([SheetSource(name: "a.jpg", image: .file("a.jpg"), rating: .stars(4))])
+        let page = try sheet.render(page: 0, of: plan)                  // page.files[0].bytes: the PNG
+        let map = SheetMap.json(for: page, fileNames: ["sheet.png"])     // sheet.json's bytes
+        """
+
+    @Test func theReadmeShowsTheSheetExample() throws {
+        let text = try String(contentsOfFile: Self.readme, encoding: .utf8)
+        #expect(text.contains("```swift\n" + Self.sheetExample + "\n```"))
+    }
+
+    @Test func theSheetExampleRuns() throws {
+        let photo = Fixtures.path("photos/cat-rgba8.png")
+        var sheetOptions = SheetOptions()
+        sheetOptions.columns = 4
+        sheetOptions.order = .rating
+        let sheet = ContactSheet(options: sheetOptions, jobs: 2)
+        let plan = try sheet.plan([SheetSource(name: "a.jpg", image: .file(photo), rating: .stars(4))])
+        let page = try sheet.render(page: 0, of: plan)                  // page.files[0].bytes: the PNG
+        let map = SheetMap.json(for: page, fileNames: ["sheet.png"])     // sheet.json's bytes
+
+        #expect(page.files[0].bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && page.layout.width == 128 + 16)
+        #expect(String(decoding: map, as: UTF8.self).contains("\"rating\": 4,"))
+    }
 }

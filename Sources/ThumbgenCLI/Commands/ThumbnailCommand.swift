@@ -24,7 +24,7 @@ struct ThumbnailCommand: Command {
         HelpText(
             overview: "Make PNG, JPEG or WebP thumbnails of PNG, JPEG, WebP, GIF, TIFF and HEIF (HEIC, AVIF) files and directory trees.",
             usage: ["thumbgen [options] INPUT...", "thumbgen info FILE...", "thumbgen stars [options]",
-                    "thumbgen check MANIFEST..."],
+                    "thumbgen sheet [options] INPUT... [-o sheet.png]", "thumbgen check MANIFEST..."],
             arguments: [("INPUT", "PNG, JPEG, WebP, GIF, TIFF or HEIF (HEIC, AVIF) files, or directories walked recursively in sorted order.")],
             options: ThumbnailSettings.options + Self.batchOptions + [OptionSpec("version", help: "Show the version.")],
             footer: """
@@ -34,6 +34,10 @@ struct ThumbnailCommand: Command {
             contain's margins are flattened onto --background, white by default. WebP (quality 80,
             or --lossless) keeps alpha. No metadata is written but the sRGB mark (PNG) or, with
             --keep-profile, the ICC profile. Same input, options and libraries give the same bytes.
+            --rating-badge CORNER draws each photo's star rating (--ratings-file, else its XMP sidecar,
+            else its XMP, else its EXIF Rating) on the picture: the badge thumbgen stars draws for the
+            same --fill/--empty/--outline/--half/--fill-mode, composited at the corner; rejected and
+            unrated photos get none. The manifest records each rating: a changed sidecar rebuilds.
             The output folder gets thumbgen-manifest.json (outputs with their SHA-256 hashes); a rerun
             rebuilds only what changed. Exit status: 0 all done, 1 some input failed, 64 usage error,
             130/143 interrupted by SIGINT/SIGTERM.
