@@ -13,13 +13,8 @@ struct StarsCommand: Command {
         OptionSpec("slots", value: "N", help: "Stars per badge (default 5)."),
         OptionSpec("size", value: "PX", help: "Cell size at @1x in pixels (default 16)."),
         OptionSpec("spacing", value: "PX", help: "Gap between cells at @1x in pixels (default 1)."),
-        OptionSpec("fill", value: "COLOR", help: "Colour of filled stars, RRGGBB or RRGGBBAA (default ff9500)."),
-        OptionSpec("empty", value: "COLOR", help: "Colour of empty stars, or none to leave them out (default none)."),
-        OptionSpec("outline", value: "COLOR", help: "Outline colour inside every star's edge, or none (default ff9500)."),
-        OptionSpec("outline-width", value: "PX", help: "Outline width at @1x in pixels (default 1)."),
+    ] + StarLookOptions.options + [
         OptionSpec("ratings", value: "LIST", help: "Ratings to draw, e.g. 0,1,2,3,4,5 or 3.7 (default 1 to slots)."),
-        OptionSpec("half", help: "Also draw the half ratings 0.5 … 4.5 (fill mode half)."),
-        OptionSpec("fill-mode", value: "MODE", help: "full (round to whole stars), half (to halves) or precise (exact fraction)."),
         OptionSpec("scales", value: "LIST", help: "Scales to write, e.g. 1,2,3 adds NAME@2x.png and NAME@3x.png (default 1)."),
         OptionSpec("name", value: "FORMAT", help: "File name: %r rating, %s 's' unless the rating is 1, %% a percent (default %rStar%sSmall)."),
         CommonOptions.summary,
@@ -84,12 +79,11 @@ struct StarsCommand: Command {
             if let value = try integer("slots") { spec.slots = value }
             if let value = try integer("size") { spec.size = value }
             if let value = try integer("spacing") { spec.spacing = value }
-            if let text = arguments.value("fill") { spec.fill = try StarBadgeSpec.parseColor(text, option: "--fill") }
-            if let text = arguments.value("empty") { spec.empty = try StarBadgeSpec.parseOptionalColor(text, option: "--empty") }
-            if let text = arguments.value("outline") { spec.outline = try StarBadgeSpec.parseOptionalColor(text, option: "--outline") }
-            spec.outlineWidth = try arguments.value("outline-width", default: spec.outlineWidth, expected: "a number of pixels") {
-                Double($0).flatMap { $0.isFinite ? $0 : nil }
-            }
+            let colors = try StarLookOptions.colors(arguments)
+            if let fill = colors.fill { spec.fill = fill }
+            if let empty = colors.empty { spec.empty = empty }
+            if let outline = colors.outline { spec.outline = outline }
+            if let width = try StarLookOptions.outlineWidth(arguments) { spec.outlineWidth = width }
             if arguments.has("half") { spec = spec.withHalfRatings() }
             if let text = arguments.value("ratings") { spec.ratings = try StarBadgeSpec.parseRatings(text) }
             if let text = arguments.value("fill-mode") { spec.fillMode = try StarBadgeSpec.parseFillMode(text) }
