@@ -522,8 +522,7 @@ def sheet_section(corpus, env1, count=200):
         commands.append(("montage (1 thread)", lambda out: [montage, "-define", "jpeg:size=256x256", *files, "-geometry",
                                                             "128x128+8+8", "-tile", "10x", os.path.join(out, "sheet.png")], env1))
     rows = round_robin(commands)
-    print(f"
-contact sheet of {count} photos ({len(jpegs)} JPEGs linked round), 10 columns of 128 px cells; "
+    print(f"\ncontact sheet of {count} photos ({len(jpegs)} JPEGs linked round), 10 columns of 128 px cells; "
           f"median (min) of {RUNS} runs")
     for label, m in rows:
         print(f"  {label:<24}{m[0]:8.2f} s ({m.min_wall:.2f}){m[1]:8.2f} s CPU ({m.min_cpu:.2f}){m[2]:7.0f} MiB")
