@@ -173,11 +173,7 @@ struct SheetCommand: Command {
             options.size.mode = mode
         }
         if arguments.has("enlarge") { options.size.scale = .any }
-        options.gravity = try arguments.value("gravity", default: .centre,
-            expected: "centre, north, south, east, west, northeast, northwest, southeast or southwest") { Gravity(name: $0) }
-        options.cornerRadius = try arguments.value("corner-radius", default: 0, expected: "a number of pixels, 0 or more") {
-            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 100_000 ? $0 : nil }
-        }
+        try ThumbnailSettings.applyPlacement(arguments, to: &options)
         if let text = arguments.value("background") {
             if text.lowercased() == "none" {
                 guard format.holdsAlpha else { throw UsageError("--background none needs a format with alpha (PNG or WebP), not \(format.name.uppercased())") }
@@ -189,8 +185,7 @@ struct SheetCommand: Command {
                 }
             }
         }
-        options.kernel = try arguments.value("kernel", default: .lanczos3,
-            expected: ResamplingKernel.allCases.map(\.rawValue).joined(separator: ", ")) { try? ResamplingKernel(name: $0) }
+        options.kernel = try ThumbnailSettings.kernel(arguments)
         options.autoRotate = !arguments.has("no-rotate")
         options.shrinkOnLoad = !arguments.has("no-shrink-on-load")
         options.format = format

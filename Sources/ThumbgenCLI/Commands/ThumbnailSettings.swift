@@ -56,16 +56,11 @@ enum ThumbnailSettings {
             if sizeText.contains(">") { throw UsageError("--enlarge conflicts with --size \(sizeText) (shrink only)") }
             options.size.scale = .any
         }
-        options.gravity = try arguments.value("gravity", default: .centre,
-            expected: "centre, north, south, east, west, northeast, northwest, southeast or southwest") { Gravity(name: $0) }
-        options.cornerRadius = try arguments.value("corner-radius", default: 0, expected: "a number of pixels, 0 or more") {
-            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 100_000 ? $0 : nil }
-        }
+        try applyPlacement(arguments, to: &options)
         if let text = arguments.value("background") {
             do { options.background = try Color(hex: text) } catch { throw .invalidValue("background", text, expected: "RRGGBB or RRGGBBAA") }
         }
-        options.kernel = try arguments.value("kernel", default: .lanczos3,
-            expected: ResamplingKernel.allCases.map(\.rawValue).joined(separator: ", ")) { try? ResamplingKernel(name: $0) }
+        options.kernel = try kernel(arguments)
         options.light = arguments.has("no-linear") ? .sRGB : .linear
         options.autoRotate = !arguments.has("no-rotate")
         options.keepProfile = arguments.has("keep-profile")
@@ -82,6 +77,21 @@ enum ThumbnailSettings {
         options.ratingBadge = try RatingBadgeSettings.style(arguments, box: options.size)
         options.limits = try CommonOptions.limits(arguments)
         return (options, output)
+    }
+
+    /// `--gravity` and `--corner-radius`, which the sheet command shares.
+    static func applyPlacement(_ arguments: ParsedArguments, to options: inout ThumbnailOptions) throws(UsageError) {
+        options.gravity = try arguments.value("gravity", default: .centre,
+            expected: "centre, north, south, east, west, northeast, northwest, southeast or southwest") { Gravity(name: $0) }
+        options.cornerRadius = try arguments.value("corner-radius", default: 0, expected: "a number of pixels, 0 or more") {
+            Double($0).flatMap { $0.isFinite && $0 >= 0 && $0 <= 100_000 ? $0 : nil }
+        }
+    }
+
+    /// `--kernel`.
+    static func kernel(_ arguments: ParsedArguments) throws(UsageError) -> ResamplingKernel {
+        try arguments.value("kernel", default: .lanczos3,
+            expected: ResamplingKernel.allCases.map(\.rawValue).joined(separator: ", ")) { try? ResamplingKernel(name: $0) }
     }
 
     /// `1,2,3` → [1, 2, 3]; each scale 1…3, no repeats.
