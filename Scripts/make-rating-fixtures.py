@@ -154,6 +154,9 @@ def main():
         "xmp-compressed.png": (png(attribute(2), "itxt-zip"), 2, "xmp", None),
         "xmp-text.png": (png(attribute(1), "text"), 1, "xmp", None),
         "odd-prefix.png": (png(ODD_PREFIX, "itxt"), 3, "xmp", None),
+        # A compressed packet that inflates past the 1 MiB metadata limit (2 KiB in the file): the
+        # decoder drops it unread, and the image is still fine.
+        "xmp-inflates-too-large.png": (png(attribute(4) + b" " * (2 << 20), "itxt-zip"), None, None, None),
         "xmp.webp": (webp(xmp=attribute(5), exif_block=b"Exif\x00\x00" + exif(1)), 5, "xmp", None),
         "exif.webp": (webp(exif_block=b"Exif\x00\x00" + exif(3)), 3, "exif", None),
         "xmp-rejected.tif": (tiff(xmp=attribute(-1)), -1, "xmp", None),
