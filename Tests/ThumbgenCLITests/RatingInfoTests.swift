@@ -48,6 +48,12 @@ import Testing
         #expect(bad.err.hasPrefix("thumbgen: ratings file \(list), line 3: rating 'lots' is not -1 or a number from 0 to 5\n"))
     }
 
+    @Test func noSidecarsReadsTheImageAlone() {
+        let run = CLIRun(["info", "--header-only", "--no-sidecars", Self.fixture("sidecar-both.jpg")])
+        #expect(run.status == .success)
+        #expect(run.out.hasSuffix("opaque, rating 2 (xmp)\n"))
+    }
+
     @Test func helpExplainsTheRating() {
         let help = CLIRun(["info", "--help"]).out
         #expect(help.contains("--ratings-file FILE"))

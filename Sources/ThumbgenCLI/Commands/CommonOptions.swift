@@ -28,20 +28,6 @@ enum CommonOptions {
         return overflow ? nil : product
     }
 
-    static let ratingsFile = OptionSpec("ratings-file", value: "FILE",
-        help: "Take star ratings from FILE (CSV path,rating lines or JSON {\"path\": rating}; paths relative to FILE's folder) before sidecars and the images' own XMP or EXIF.")
-
-    /// The `--ratings-file`, read and checked whole; nil when not given. A file that cannot be
-    /// used stops the command before any work, naming the line.
-    static func ratingsFile(_ arguments: ParsedArguments) throws(UsageError) -> RatingsFile? {
-        guard let path = arguments.value("ratings-file") else { return nil }
-        do throws(RatingsFileError) {
-            return try RatingsFile(path: path)
-        } catch {
-            throw UsageError(error.message)
-        }
-    }
-
     /// The limits for a run of `jobs` jobs: each job's memory budget is `--max-memory`, or its
     /// share of what the machine allows.
     static func limits(_ arguments: ParsedArguments, jobs: Int) throws(UsageError) -> DecodeLimits {

@@ -9,13 +9,14 @@ struct InfoCommand: Command {
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
         CommonOptions.maxMemory,
-        CommonOptions.ratingsFile,
+        RatingSourceSettings.ratingsFile,
+        RatingSourceSettings.noSidecars,
     ]
 
     var help: HelpText {
         HelpText(
             overview: "Print each image's size, colour type, bit depth, layout and transparency.",
-            usage: ["thumbgen info [--header-only] [--max-pixels N] [--max-file-bytes N] [--max-memory BYTES] [--ratings-file FILE] FILE..."],
+            usage: ["thumbgen info [--header-only] [--max-pixels N] [--max-file-bytes N] [--max-memory BYTES] [--ratings-file FILE] [--no-sidecars] FILE..."],
             arguments: [("FILE", "PNG, JPEG, WebP, GIF, TIFF or HEIF (HEIC, AVIF) files to describe.")],
             options: Self.options,
             footer: """
@@ -39,7 +40,7 @@ struct InfoCommand: Command {
         // The whole image is decoded: the memory budget of one job applies.
         let limits = try CommonOptions.limits(arguments, jobs: 1)
         let headerOnly = arguments.has("header-only")
-        let ratings = RatingReader(ratingsFile: try CommonOptions.ratingsFile(arguments))
+        let ratings = try RatingSourceSettings.reader(arguments)
         var status = ExitCode.success
         for path in arguments.positionalPaths {
             switch Self.describe(path, limits: limits, headerOnly: headerOnly) {
