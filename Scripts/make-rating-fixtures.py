@@ -2,7 +2,7 @@
 """Writes Tests/Fixtures/ratings/: small images carrying star ratings in each place a photo keeps
 one, XMP sidecars beside some of them, and expected.json with what thumbgen must read from each.
 
-Carriers: XMP in a JPEG APP1 marker, a PNG iTXt (plain and compressed) or tEXt chunk, a WebP
+Carriers: XMP in a JPEG APP1 marker, a PNG iTXt (plain and compressed), zTXt or tEXt chunk, a WebP
 "XMP " chunk, a TIFF XMLPacket tag (700) and a HEIC mime item (pillow-heif); EXIF Rating (0x4746)
 in a JPEG APP1 Exif marker, a WebP EXIF chunk (with JPEG's "Exif\\0\\0" before the TIFF header), a
 TIFF's own first directory and a HEIC Exif item. Values: whole and half stars, 0, rejected (-1 in
@@ -81,6 +81,8 @@ def png(xmp, chunk):
         info.add_itxt("XML:com.adobe.xmp", xmp.decode(), zip=False)
     elif chunk == "itxt-zip":
         info.add_itxt("XML:com.adobe.xmp", xmp.decode(), zip=True)
+    elif chunk == "ztxt":
+        info.add_text("XML:com.adobe.xmp", xmp.decode("latin-1"), zip=True)
     else:
         info.add_text("XML:com.adobe.xmp", xmp.decode("latin-1"))
     buffer = io.BytesIO()
@@ -153,6 +155,7 @@ def main():
         "xmp-half.png": (png(attribute(4.5), "itxt"), 4.5, "xmp", None),
         "xmp-compressed.png": (png(attribute(2), "itxt-zip"), 2, "xmp", None),
         "xmp-text.png": (png(attribute(1), "text"), 1, "xmp", None),
+        "xmp-ztxt.png": (png(attribute(3.5), "ztxt"), 3.5, "xmp", None),
         "odd-prefix.png": (png(ODD_PREFIX, "itxt"), 3, "xmp", None),
         # A compressed packet that inflates past the 1 MiB metadata limit (2 KiB in the file): the
         # decoder drops it unread, and the image is still fine.
