@@ -2,8 +2,8 @@
 /// array of `{"path": …, "rating": …}` objects. Ratings are numbers (−1, or 0 to 5); strict
 /// RFC 8259 JSON otherwise (`JSONParser`), so duplicate keys are an error.
 enum RatingsJSON {
-    /// One entry: the path as written, its rating, and its line when known (syntax errors carry
-    /// one; entries of a parsed document do not, as the parser keeps no positions).
+    /// One entry: the path as written and its rating. Only syntax errors carry a line: the parser
+    /// keeps no positions for the values of a parsed document, so other problems name the entry.
     struct Entry {
         var path: String
         var rating: Rating
