@@ -66,7 +66,7 @@ FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitiz
 fuzz: deps
 	$(SWIFT) build -c release --product thumbgen-fuzz --scratch-path .build/fuzz $(FUZZ_FLAGS)
 	@mkdir -p .build/fuzz-corpus .build/fuzz-crashes
-	@cp -n Tests/Fixtures/pngsuite/*.png Tests/Fixtures/fuzz-seeds/*.jpg Tests/Fixtures/webp/*.webp Tests/Fixtures/gif/*.gif Tests/Fixtures/tiff/*.tif Tests/Fixtures/heif/*.heic Tests/Fixtures/heif/*.avif .build/fuzz-corpus/ 2>/dev/null || true
+	@cp -n Tests/Fixtures/pngsuite/*.png Tests/Fixtures/fuzz-seeds/*.jpg Tests/Fixtures/webp/*.webp Tests/Fixtures/gif/*.gif Tests/Fixtures/tiff/*.tif Tests/Fixtures/heif/*.heic Tests/Fixtures/heif/*.avif Tests/Fixtures/ratings/*.jpg Tests/Fixtures/ratings/*.png Tests/Fixtures/ratings/*.xmp .build/fuzz-corpus/ 2>/dev/null || true
 	.build/fuzz/release/thumbgen-fuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
 	  -artifact_prefix=.build/fuzz-crashes/ -print_final_stats=1
 

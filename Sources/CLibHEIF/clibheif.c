@@ -414,3 +414,45 @@ void tg_heif_version(char out[TG_VERSION_SIZE]) {
     }
     snprintf(out, TG_VERSION_SIZE, used ? "libheif %s (%s)" : "libheif %s", heif_get_version(), decoders);
 }
+
+/* ---- metadata blocks (XMP, EXIF) ---- */
+
+/* Looked at per image: a photo has one XMP and one EXIF block, a few more are tolerated. */
+#define TG_HEIF_MAX_METADATA_BLOCKS 16
+
+int tg_heif_metadata(tg_heif_reader *r, int kind, size_t max_bytes, tg_buffer *out) {
+    *out = (tg_buffer){0};
+    if (!r || !r->handle) return 0;
+    const char *type = kind == TG_HEIF_METADATA_EXIF ? "Exif" : "mime";
+    heif_item_id ids[TG_HEIF_MAX_METADATA_BLOCKS];
+    int count = heif_image_handle_get_list_of_metadata_block_IDs(r->handle, type, ids, TG_HEIF_MAX_METADATA_BLOCKS);
+    for (int i = 0; i < count; i++) {
+        if (kind == TG_HEIF_METADATA_XMP) {
+            const char *content = heif_image_handle_get_metadata_content_type(r->handle, ids[i]);
+            if (!content || strcmp(content, "application/rdf+xml") != 0) continue;
+        }
+        size_t size = heif_image_handle_get_metadata_size(r->handle, ids[i]);
+        /* An Exif block starts with a 4-byte big-endian offset to the TIFF header (ISO/IEC
+         * 23008-12 Annex A.2.1), usually 6 for JPEG's "Exif\0\0"; a packet too large is skipped
+         * before anything is allocated for it. */
+        if (size == 0 || size > max_bytes + (kind == TG_HEIF_METADATA_EXIF ? 4 + 6 : 0)) continue;
+        uint8_t *data = malloc(size);
+        if (!data) return 0;
+        if (heif_image_handle_get_metadata(r->handle, ids[i], data).code != heif_error_Ok) {
+            free(data);
+            continue;
+        }
+        size_t start = 0;
+        if (kind == TG_HEIF_METADATA_EXIF) {
+            if (size < 4) { free(data); continue; }
+            uint64_t offset = (uint64_t)data[0] << 24 | (uint64_t)data[1] << 16 | (uint64_t)data[2] << 8 | data[3];
+            if (offset > size - 4) { free(data); continue; }
+            start = 4 + (size_t)offset;
+        }
+        int kept = size - start <= max_bytes && tg_buffer_append(out, data + start, size - start);
+        free(data);
+        if (!kept) tg_buffer_free(out);
+        return kept;
+    }
+    return 0;
+}

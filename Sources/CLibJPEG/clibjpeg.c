@@ -228,7 +228,7 @@ static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t siz
         r->size = size;
         jpeg_mem_src(&r->cinfo, data, (unsigned long)size);
     }
-    /* EXIF (APP1) and ICC (APP2) are kept whole; a marker holds at most 65533 bytes. */
+    /* EXIF and XMP (APP1) and ICC (APP2) are kept whole; a marker holds at most 65533 bytes. */
     jpeg_save_markers(&r->cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_save_markers(&r->cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&r->cinfo, TRUE);
@@ -347,6 +347,20 @@ int tg_jpeg_exif(const tg_jpeg_reader *r, const uint8_t **data, size_t *size) {
         if (m->marker == JPEG_APP0 + 1 && m->data_length >= 6 && memcmp(m->data, ident, 6) == 0) {
             *data = m->data + 6;
             *size = m->data_length - 6;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int tg_jpeg_xmp(const tg_jpeg_reader *r, const uint8_t **data, size_t *size) {
+    /* XMP Specification Part 3, §1.1.3: the namespace URI and a NUL, then the packet. */
+    static const char ident[] = "http://ns.adobe.com/xap/1.0/";
+    const size_t length = sizeof ident; /* with its NUL */
+    for (jpeg_saved_marker_ptr m = r->cinfo.marker_list; m; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length >= length && memcmp(m->data, ident, length) == 0) {
+            *data = m->data + length;
+            *size = m->data_length - length;
             return 1;
         }
     }

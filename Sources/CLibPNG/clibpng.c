@@ -34,6 +34,9 @@ struct tg_png_reader {
     int finished;
     tg_limit_hit limit;         /* what a TG_PNG_ERR_LIMIT failure exceeded */
     tg_png_info summary;
+    uint64_t max_xmp_bytes;     /* largest XMP packet kept (inflated size) */
+    int saw_xmp;                /* a text chunk with the XMP keyword was seen: later ones are ignored */
+    tg_buffer xmp;              /* its packet, empty when it was larger than max_xmp_bytes or damaged */
     char message[TG_PNG_MESSAGE_SIZE];
 };
 
@@ -107,6 +110,77 @@ static size_t raw_read(struct tg_png_reader *r, uint8_t *dst, size_t length) {
     return got;
 }
 
+/* ---- XMP in text chunks ---- */
+
+/* The keyword of the text chunk holding an XMP packet (XMP Specification Part 3, §1.1.5), with its
+ * NUL separator. */
+static const char xmp_keyword[] = "XML:com.adobe.xmp";
+
+/* Inflates a zlib stream into out, giving up (returning 0) once it would pass max bytes or when
+ * the stream is damaged or cut short: a small chunk cannot make a large packet. */
+static int inflate_bounded(const uint8_t *in, size_t in_size, uint64_t max, tg_buffer *out) {
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit(&z) != Z_OK) return 0;
+    z.next_in = (Bytef *)in;
+    z.avail_in = (uInt)in_size; /* a PNG chunk is at most 2^31 - 1 bytes */
+    uint8_t piece[16384];
+    int ok = 0;
+    for (;;) {
+        z.next_out = piece;
+        z.avail_out = sizeof piece;
+        int status = inflate(&z, Z_NO_FLUSH);
+        size_t got = sizeof piece - z.avail_out;
+        if (got > max - out->size || !tg_buffer_append(out, piece, got)) break;
+        if (status == Z_STREAM_END) { ok = 1; break; }
+        /* Z_BUF_ERROR: no progress possible, the stream ended before its end. */
+        if (status != Z_OK) break;
+    }
+    inflateEnd(&z);
+    return ok;
+}
+
+/* Sees every text and unknown chunk libpng reads before IDAT (libpng has copied it, within its
+ * chunk_malloc_max). The first tEXt, zTXt or iTXt with the XMP keyword is kept (inflated when
+ * compressed, at most max_xmp_bytes); every ancillary chunk is then reported handled, so none is
+ * stored or counted against the chunk cache, as when they were skipped unread. A critical chunk
+ * libpng does not know is left unhandled, which libpng makes an error as before. */
+static int read_chunk_callback(png_structp png, png_unknown_chunkp chunk) {
+    struct tg_png_reader *r = png_get_user_chunk_ptr(png);
+    int ancillary = (chunk->name[0] & 0x20) != 0;
+    int itxt = memcmp(chunk->name, "iTXt", 4) == 0;
+    int ztxt = memcmp(chunk->name, "zTXt", 4) == 0;
+    int text = memcmp(chunk->name, "tEXt", 4) == 0;
+    const size_t keyword = sizeof xmp_keyword; /* with the NUL */
+    if (r->saw_xmp || !(itxt || ztxt || text) || chunk->size < keyword || memcmp(chunk->data, xmp_keyword, keyword) != 0)
+        return ancillary;
+    const uint8_t *p = chunk->data + keyword;
+    size_t left = chunk->size - keyword;
+    int compressed = ztxt;
+    if (itxt) {
+        /* compression flag, method, then the language tag and translated keyword, NUL-terminated */
+        if (left < 2) return 1;
+        compressed = p[0] != 0;
+        p += 2;
+        left -= 2;
+        for (int field = 0; field < 2; field++) {
+            const uint8_t *nul = memchr(p, 0, left);
+            if (!nul) return 1;
+            left -= (size_t)(nul - p) + 1;
+            p = nul + 1;
+        }
+    } else if (ztxt) {
+        if (left < 1) return 1;
+        p += 1; /* the compression method */
+        left -= 1;
+    }
+    r->saw_xmp = 1;
+    int kept = compressed ? inflate_bounded(p, left, r->max_xmp_bytes, &r->xmp)
+                          : left <= r->max_xmp_bytes && tg_buffer_append(&r->xmp, p, left);
+    if (!kept) tg_buffer_free(&r->xmp);
+    return 1;
+}
+
 static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_png_info *info) {
     uint8_t signature[8];
     size_t got = raw_read(r, signature, sizeof signature);
@@ -146,9 +220,12 @@ static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_
                         limits->max_height ? limits->max_height : 0x7fffffffU);
     png_set_chunk_cache_max(r->png, limits->chunk_cache_max);
     png_set_chunk_malloc_max(r->png, (png_alloc_size_t)limits->chunk_malloc_max);
-    /* Text is never used: skip it unread rather than inflating it. */
+    /* Text is not read by libpng, which would inflate every chunk: the callback keeps the XMP
+     * packet alone, bounded by max_xmp_bytes. */
     static const png_byte text_chunks[] = "tEXt\0zTXt\0iTXt";
     png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, text_chunks, 3);
+    r->max_xmp_bytes = limits->max_xmp_bytes;
+    png_set_read_user_chunk_fn(r->png, r, read_chunk_callback);
     /* CRC errors: critical chunks fail; ancillary chunks are dropped with a warning, as browsers do. */
     png_set_crc_action(r->png, PNG_CRC_DEFAULT, PNG_CRC_DEFAULT);
 #ifdef PNG_IGNORE_ADLER32
@@ -357,6 +434,10 @@ void tg_png_get_metadata(const tg_png_reader *r, tg_png_metadata *m) {
         m->exif = exif;
         m->exif_size = exif_size;
     }
+    if (r->xmp.size > 0) {
+        m->xmp = r->xmp.data;
+        m->xmp_size = r->xmp.size;
+    }
 }
 
 const tg_limit_hit *tg_png_reader_limit(const tg_png_reader *r) { return &r->limit; }
@@ -367,6 +448,7 @@ void tg_png_close(tg_png_reader *r) {
     if (!r) return;
     if (r->png) png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
     if (r->file) fclose(r->file);
+    tg_buffer_free(&r->xmp);
     free(r);
 }
 

@@ -25,6 +25,7 @@ struct tg_tiff_reader {
     int failed;                 /* the error handler was called */
     int read;
     uint8_t *icc;
+    uint8_t *xmp;
     uint8_t *scanline;          /* one stored row, for gray rows */
     uint32_t next_row;          /* the next row tg_tiff_read_row gives */
     tg_tiff_info summary;
@@ -104,6 +105,27 @@ static int failure(struct tg_tiff_reader *r, const char *fallback) {
     return TG_TIFF_ERR_CORRUPT;
 }
 
+/* EXIF's Rating tag (Microsoft's 0x4746), which Windows writes into a TIFF's first directory.
+ * libtiff does not know it, so it keeps it as an anonymous field of the type stored; TIFFFindField
+ * (unlike TIFFFieldWithTag) reports nothing when the tag is absent. */
+#define TG_TIFFTAG_RATING 0x4746
+
+static void read_rating(TIFF *tif, tg_tiff_info *info) {
+    const TIFFField *field = TIFFFindField(tif, TG_TIFFTAG_RATING, TIFF_ANY);
+    uint32_t count = 0;
+    void *values = NULL;
+    if (!field || !TIFFFieldPassCount(field) || TIFFFieldReadCount(field) != TIFF_VARIABLE2) return;
+    if (!TIFFGetField(tif, TG_TIFFTAG_RATING, &count, &values) || !values || count < 1) return;
+    switch (TIFFFieldDataType(field)) {
+    case TIFF_SHORT: info->rating_raw = ((const uint16_t *)values)[0]; break;
+    case TIFF_SSHORT: info->rating_raw = (uint16_t)((const int16_t *)values)[0]; break;
+    case TIFF_LONG: info->rating_raw = ((const uint32_t *)values)[0]; break;
+    case TIFF_SLONG: info->rating_raw = (uint32_t)((const int32_t *)values)[0]; break;
+    default: return;
+    }
+    info->rating_type = (int)TIFFFieldDataType(field);
+}
+
 static int open_common(struct tg_tiff_reader *r, const uint8_t head[4], size_t head_size,
                        const tg_tiff_limits *limits, tg_tiff_info *info, tg_limit_hit *limit) {
     if (r->size == 0) {
@@ -177,6 +199,19 @@ static int open_common(struct tg_tiff_reader *r, const uint8_t head[4], size_t h
             r->summary.icc_size = icc_size;
         }
     }
+    /* XMLPacket (700): libtiff has read it with the directory, within its own allocation limit;
+     * a packet above max_xmp_bytes is not copied. */
+    uint32_t xmp_size = 0;
+    void *xmp = NULL;
+    if (TIFFGetField(tif, TIFFTAG_XMLPACKET, &xmp_size, &xmp) && xmp && xmp_size > 0 && xmp_size <= limits->max_xmp_bytes) {
+        r->xmp = malloc(xmp_size);
+        if (r->xmp) {
+            memcpy(r->xmp, xmp, xmp_size);
+            r->summary.xmp = r->xmp;
+            r->summary.xmp_size = xmp_size;
+        }
+    }
+    read_rating(tif, &r->summary);
     r->summary.width = width;
     r->summary.height = height;
     r->summary.bits_per_sample = bits;
@@ -346,6 +381,7 @@ void tg_tiff_close(tg_tiff_reader *r) {
     if (r->tif) TIFFClose(r->tif);
     if (r->fd >= 0) close(r->fd);
     free(r->icc);
+    free(r->xmp);
     free(r->scanline);
     free(r);
 }

@@ -184,6 +184,11 @@ int tg_webp_probe(const uint8_t *data, size_t size, const tg_webp_limits *limits
                 info->exif_size = chunk.chunk.size;
                 WebPDemuxReleaseChunkIterator(&chunk);
             }
+            if (WebPDemuxGetChunk(demux, "XMP ", 1, &chunk)) {
+                info->xmp = chunk.chunk.bytes;
+                info->xmp_size = chunk.chunk.size;
+                WebPDemuxReleaseChunkIterator(&chunk);
+            }
         }
         WebPDemuxReleaseIterator(&frame);
     }

@@ -5,7 +5,7 @@ import CFuzzDriver
 import Foundation
 
 /// The fuzzed path: one input (PNG, JPEG, WebP, GIF, TIFF or HEIF (HEIC, AVIF), told by content) through decode → orientation and
-/// colour conversion → thumbnail → encode → decode.
+/// colour conversion → thumbnail → encode → decode, and through the rating readers (XMP, EXIF).
 enum FuzzPath {
     /// Small limits keep each execution fast and bounded; they are part of what is tested.
     static let limits = DecodeLimits(maxPixels: 1_000_000, maxFileBytes: 1 << 20)
@@ -39,6 +39,16 @@ enum FuzzPath {
     static func run(_ bytes: [UInt8]) {
         let written = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         defer { unlink(path) }
+        // The XMP reader on the input itself (mutations of the seed packets make hostile XML),
+        // then the rating of whatever XMP and EXIF the header carries; a file and its bytes must
+        // carry the same.
+        _ = try? XMPReader.rating(in: bytes)
+        if let header = try? ImageSource.bytes(bytes).header(limits: limits) {
+            _ = RatingReader.embeddedRating(in: header.metadata)
+            if written, let fromFile = try? ImageSource.file(path).header(limits: limits), fromFile.metadata != header.metadata {
+                fatalError("a file and its bytes carry different metadata")
+            }
+        }
         for (index, thumbnailer) in thumbnailers.enumerated() {
             let scales = index == 1 ? [1, 2] : [1]
             let result = outcome(thumbnailer, .bytes(bytes), scales: scales)

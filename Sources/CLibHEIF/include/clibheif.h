@@ -80,6 +80,18 @@ void tg_heif_rebase_memory(tg_heif_reader *reader, const uint8_t *data);
  * when sixteen is 0, else uint16_t values (0-65535). */
 int tg_heif_read_image(tg_heif_reader *reader, void *dst, int sixteen);
 
+/* Metadata blocks of the primary image: XMP is an item of type "mime" with content type
+ * "application/rdf+xml", EXIF one of type "Exif", handed out from its TIFF header on. */
+enum {
+    TG_HEIF_METADATA_XMP = 1,
+    TG_HEIF_METADATA_EXIF = 2
+};
+
+/* Copies the first block of that kind into out (release with tg_buffer_free) and returns 1, or
+ * returns 0 when there is none, or it is larger than max_bytes (nothing is allocated for it) or
+ * unreadable. */
+int tg_heif_metadata(tg_heif_reader *reader, int kind, size_t max_bytes, tg_buffer *out);
+
 const char *tg_heif_reader_message(const tg_heif_reader *reader);
 void tg_heif_close(tg_heif_reader *reader);
 

@@ -74,7 +74,7 @@ typedef struct {
 
 typedef struct tg_jpeg_reader tg_jpeg_reader;
 
-/* Reads the header of JPEG bytes in memory (not copied), saving APP1 and APP2 markers. On success
+/* Reads the header of JPEG bytes in memory (not copied), saving APP1 (EXIF, XMP) and APP2 markers. On success
  * *out owns the reader; on failure it is NULL and message holds the reason (for
  * TG_JPEG_ERR_LIMIT, *limit says which limit). */
 int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *limits,
@@ -94,6 +94,11 @@ void tg_jpeg_rebase_memory(tg_jpeg_reader *reader, const uint8_t *data);
 /* The first APP1 Exif payload after its 6-byte identifier (a TIFF structure). Returns 1 and
  * sets data and size when there is one (owned by the reader), else 0. */
 int tg_jpeg_exif(const tg_jpeg_reader *reader, const uint8_t **data, size_t *size);
+
+/* The first APP1 XMP packet after its identifier ("http://ns.adobe.com/xap/1.0/" and a NUL).
+ * Returns 1 and sets data and size when there is one (owned by the reader), else 0. Extended XMP
+ * (later APP1 markers continuing it) is not joined: the main packet holds xmp:Rating. */
+int tg_jpeg_xmp(const tg_jpeg_reader *reader, const uint8_t **data, size_t *size);
 
 /* The ICC profile reassembled from APP2 "ICC_PROFILE" markers. Returns 1 and sets data and size
  * when there is a complete one (owned by the reader), else 0. */

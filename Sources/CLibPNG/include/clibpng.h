@@ -47,6 +47,7 @@ typedef struct {
     uint32_t chunk_cache_max;   /* number of ancillary chunks kept; 0 = unlimited */
     uint64_t chunk_malloc_max;  /* bytes for one chunk (and decompressed zTXt/iCCP); 0 = unlimited */
     uint64_t max_file_bytes;    /* bytes read from the source; 0 = no limit */
+    uint64_t max_xmp_bytes;     /* largest XMP packet kept, inflated; a larger one is dropped */
 } tg_png_limits;
 
 typedef struct {
@@ -87,7 +88,7 @@ int tg_png_read_rows(tg_png_reader *reader, uint8_t *dst, uint32_t count);
  * tg_png_read_rows. */
 int tg_png_read_image(tg_png_reader *reader, uint8_t *dst);
 
-/* Colour and orientation metadata seen before the first IDAT (what png_read_info read). Pointers
+/* Colour, orientation and XMP metadata seen before the first IDAT (what png_read_info read). Pointers
  * are owned by the reader. cICP is not reported: libpng before 1.6.45 does not read it. */
 typedef struct {
     const uint8_t *icc;         /* iCCP profile, decompressed; NULL if none */
@@ -99,6 +100,9 @@ typedef struct {
     double chrm[8];             /* white x, y, red x, y, green x, y, blue x, y */
     const uint8_t *exif;        /* eXIf payload (a TIFF structure); NULL if none */
     size_t exif_size;
+    const uint8_t *xmp;         /* the packet of the first iTXt, zTXt or tEXt chunk with keyword
+                                 * "XML:com.adobe.xmp", inflated; NULL if none or too large */
+    size_t xmp_size;
 } tg_png_metadata;
 
 /* Fills *metadata from the chunks read so far (those before IDAT). */

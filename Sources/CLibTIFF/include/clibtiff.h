@@ -41,6 +41,7 @@ typedef struct {
     uint32_t max_dimension;
     uint64_t max_file_bytes;
     uint64_t max_memory;        /* libtiff's largest single allocation; 0 = libtiff's default */
+    uint64_t max_xmp_bytes;     /* largest XMLPacket copied out; a larger one is left */
 } tg_tiff_limits;
 
 typedef struct {
@@ -58,6 +59,11 @@ typedef struct {
                                  * samples: scanlines are the pixels, and stream (tg_tiff_read_row) */
     const uint8_t *icc;         /* owned by the reader; NULL if none */
     size_t icc_size;
+    const uint8_t *xmp;         /* XMLPacket (tag 700), owned by the reader; NULL if none or too large */
+    size_t xmp_size;
+    int rating_type;            /* EXIF Rating (0x4746) in the first directory: its TIFF type (3 SHORT,
+                                 * 4 LONG, 8 SSHORT, 9 SLONG), 0 if absent */
+    uint32_t rating_raw;        /* its first value's bits, zero-extended */
 } tg_tiff_info;
 
 typedef struct tg_tiff_reader tg_tiff_reader;

@@ -56,6 +56,8 @@ typedef struct {
     size_t icc_size;
     const uint8_t *exif;        /* EXIF chunk, pointing into the data; NULL if none */
     size_t exif_size;
+    const uint8_t *xmp;         /* "XMP " chunk (the packet), pointing into the data; NULL if none */
+    size_t xmp_size;
 } tg_webp_info;
 
 /* Reads a WebP file's data (the RIFF chunk, no more) into out, after checking its declared size

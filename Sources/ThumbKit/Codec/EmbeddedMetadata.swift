@@ -9,10 +9,15 @@ public struct EmbeddedMetadata: Sendable, Hashable {
     public var xmp: [UInt8]?
     /// The EXIF data as a TIFF structure (starting `II*\0` or `MM\0*`), nil when none.
     public var exif: [UInt8]?
+    /// EXIF's `Rating` tag (0x4746) when the file's own tags are where EXIF keeps it: a TIFF's
+    /// first directory, which is not handed up as an `exif` block (it is the whole file). Nil for
+    /// other formats, whose rating is in `exif`.
+    public var tiffRating: Rating?
 
     /// Metadata with the given blocks (none by default).
-    public init(xmp: [UInt8]? = nil, exif: [UInt8]? = nil) {
+    public init(xmp: [UInt8]? = nil, exif: [UInt8]? = nil, tiffRating: Rating? = nil) {
         self.xmp = xmp
         self.exif = exif
+        self.tiffRating = tiffRating
     }
 }

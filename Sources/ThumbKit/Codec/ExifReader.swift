@@ -1,5 +1,6 @@
 /// Reads the few EXIF fields thumbgen uses from a TIFF structure (the payload of a JPEG APP1
-/// `Exif` marker after its identifier, or of a PNG `eXIf` chunk).
+/// `Exif` marker after its identifier, or of a PNG `eXIf` chunk): the orientation and the star
+/// rating.
 ///
 /// Both byte orders (`II` little-endian, `MM` big-endian) are read. Every offset is checked
 /// against the data's bounds; anything malformed reads as "absent", never as a failure, because
@@ -11,6 +12,13 @@ package struct ExifReader: Sendable {
     /// EXIF/TIFF tag numbers read here.
     enum Tag: UInt16 {
         case orientation = 0x0112
+        /// Microsoft's `Rating` (0–5 stars), which Windows Explorer, Lightroom and exiftool write.
+        case rating = 0x4746
+    }
+
+    /// TIFF field types the rating may be stored as.
+    enum FieldType: UInt16 {
+        case short = 3, long = 4, signedShort = 8, signedLong = 9
     }
 
     /// A reader over a TIFF structure, or nil when the header is not `II*\0` / `MM\0*`.
@@ -32,8 +40,40 @@ package struct ExifReader: Sendable {
         return Orientation(rawValue: Int(value))
     }
 
+    /// The star rating in IFD0, or nil when absent or not a rating (see `rating(type:raw:)`).
+    package var rating: Rating? {
+        guard let entry = entry(of: .rating), let raw = u32(at: entry.valueOffset) else { return nil }
+        // A SHORT sits left-justified in the 4-byte value field.
+        let isShort = entry.type == FieldType.short.rawValue || entry.type == FieldType.signedShort.rawValue
+        return ExifReader.rating(type: entry.type, raw: isShort ? UInt32(u16(at: entry.valueOffset) ?? 0) : raw)
+    }
+
+    /// The rating a stored `Rating` value stands for, given its TIFF type and its bits
+    /// (zero-extended). The tag is a SHORT (Microsoft's definition; some writers use LONG, or a
+    /// signed type): 0–5 are stars, −1 is rejected as in XMP. −1 cannot be written into an
+    /// unsigned SHORT or LONG, so tools that write it anyway store all ones (0xFFFF, 0xFFFFFFFF):
+    /// that is taken as rejected too. Any other value, or another type, is no rating.
+    package static func rating(type: UInt16, raw: UInt32) -> Rating? {
+        let value: Int64
+        switch FieldType(rawValue: type) {
+        case .short: value = raw == 0xFFFF ? -1 : Int64(raw & 0xFFFF)
+        case .long: value = raw == 0xFFFF_FFFF ? -1 : Int64(raw)
+        case .signedShort: value = Int64(Int16(truncatingIfNeeded: raw))
+        case .signedLong: value = Int64(Int32(bitPattern: raw))
+        case nil: return nil
+        }
+        return Rating(storedValue: Double(value))
+    }
+
     /// The value of a SHORT (type 3) tag with one value in IFD0.
     private func shortValue(of tag: Tag) -> UInt16? {
+        guard let entry = entry(of: tag), entry.type == FieldType.short.rawValue else { return nil }
+        return u16(at: entry.valueOffset)
+    }
+
+    /// The first IFD0 entry with `tag` and at least one value: its type and where its 4-byte
+    /// value field is (a single SHORT or LONG is stored there, not behind an offset).
+    private func entry(of tag: Tag) -> (type: UInt16, valueOffset: Int)? {
         guard let ifd = u32(at: 4).map(Int.init), let count = u16(at: ifd).map(Int.init) else { return nil }
         for index in 0..<count {
             let entry = ifd + 2 + index * 12
@@ -42,9 +82,8 @@ package struct ExifReader: Sendable {
             }
             // Entries are sorted by tag (TIFF 6.0 §2), but writers get this wrong: scan them all.
             if number == tag.rawValue {
-                // SHORT, one value: it sits left-justified in the 4-byte value field.
-                guard type == 3, values >= 1 else { return nil }
-                return u16(at: entry + 8)
+                guard values >= 1 else { return nil }
+                return (type, entry + 8)
             }
         }
         return nil

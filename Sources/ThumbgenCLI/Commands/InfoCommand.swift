@@ -9,12 +9,14 @@ struct InfoCommand: Command {
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
         CommonOptions.maxMemory,
+        RatingSourceSettings.ratingsFile,
+        RatingSourceSettings.noSidecars,
     ]
 
     var help: HelpText {
         HelpText(
             overview: "Print each image's size, colour type, bit depth, layout and transparency.",
-            usage: ["thumbgen info [--header-only] [--max-pixels N] [--max-file-bytes N] [--max-memory BYTES] FILE..."],
+            usage: ["thumbgen info [--header-only] [--max-pixels N] [--max-file-bytes N] [--max-memory BYTES] [--ratings-file FILE] [--no-sidecars] FILE..."],
             arguments: [("FILE", "PNG, JPEG, WebP, GIF, TIFF or HEIF (HEIC, AVIF) files to describe.")],
             options: Self.options,
             footer: """
@@ -23,6 +25,10 @@ struct InfoCommand: Command {
               FILE: WIDTHxHEIGHT, jpeg COLOUR-SPACE, 8-bit, progressive|baseline, opaque              (JPEG)
               FILE: WIDTHxHEIGHT, webp lossy|lossless, 8-bit, still|animated, N frames, ...          (WebP)
               FILE: WIDTHxHEIGHT, gif palette, 8-bit, interlaced|not interlaced, ...                  (GIF)
+            A photo with a star rating gets ", rating N (WHERE)" or ", rejected (WHERE)" at the end,
+            WHERE being the first of ratings-file, sidecar (FILE.xmp beside it, or NAME.xmp), xmp
+            (in the file) or exif (in the file) that has one. A sidecar or XMP packet that cannot be
+            read is a warning (thumbgen: warning: FILE: reason), not a failure.
             Every file is decoded whole first, so a file whose header is fine but whose pixel data is
             corrupt or cut off is an error; --header-only trusts the header and reads no further.
             Exits 1 if any file cannot be read (one line each: thumbgen: FILE: reason).
@@ -34,11 +40,19 @@ struct InfoCommand: Command {
         // The whole image is decoded: the memory budget of one job applies.
         let limits = try CommonOptions.limits(arguments, jobs: 1)
         let headerOnly = arguments.has("header-only")
+        let ratings = try RatingSourceSettings.reader(arguments)
         var status = ExitCode.success
         for path in arguments.positionalPaths {
             switch Self.describe(path, limits: limits, headerOnly: headerOnly) {
             case .success(let header):
-                console.out("\(path): \(header)\n")
+                // A name that is not UTF-8 cannot be listed in a ratings file or have a sidecar
+                // found by name: only what the image itself says counts.
+                let lookup = path.string.map { ratings.rating(forSourceAt: $0, header: header) }
+                    ?? RatingReader.embeddedRating(in: header.metadata)
+                for warning in lookup.warnings {
+                    console.err("thumbgen: warning: \(path): \(PathEscaping.singleLine(warning))\n")
+                }
+                console.out("\(path): \(header)" + (lookup.summary.map { ", " + $0 } ?? "") + "\n")
             case .failure(let failure):
                 console.fail(path, failure.message)
                 status = .failure

@@ -6,8 +6,17 @@ enum RatingSourceSettings {
                                         help: "Ratings kept outside the photos: CSV (path,rating) or JSON ({\"path\": rating}); wins over all else.")
     static let noSidecars = OptionSpec("no-sidecars", help: "Ignore XMP sidecars (photo.xmp, photo.jpg.xmp) beside the sources.")
 
-    /// The reader the options ask for.
+    /// The reader the options ask for. The ratings file is read and checked whole here, so a
+    /// file that cannot be used stops the command before any work, naming its line.
     static func reader(_ arguments: ParsedArguments) throws(UsageError) -> RatingReader {
-        RatingReader()
+        var ratingsFile: RatingsFile?
+        if let path = arguments.value("ratings-file") {
+            do throws(RatingsFileError) {
+                ratingsFile = try RatingsFile(path: path)
+            } catch {
+                throw UsageError(error.message)
+            }
+        }
+        return RatingReader(ratingsFile: ratingsFile, readsSidecars: !arguments.has("no-sidecars"))
     }
 }

@@ -68,7 +68,8 @@ final class HEIFDecoder: WholeImageDecoder {
         header = ImageHeader(format: .heif, storedWidth: Int(info.width), storedHeight: Int(info.height), orientation: .topLeft,
                              bitDepth: Int(info.bit_depth), hasAlpha: info.has_alpha != 0, colorSource: colour.source,
                              scanOrder: .sequential,
-                             details: .heif(brand: brand, images: Int(max(info.images, 1)), thumbnails: Int(max(info.thumbnails, 0))))
+                             details: .heif(brand: brand, images: Int(max(info.images, 1)), thumbnails: Int(max(info.thumbnails, 0))),
+                             metadata: HEIFMetadata.read(reader, lent: lent))
     }
 
     deinit {

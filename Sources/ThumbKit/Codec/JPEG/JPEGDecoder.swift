@@ -1,7 +1,7 @@
 import CLibJPEG
 import Glibc
 
-/// Reads a JPEG through libjpeg(-turbo): the header (with EXIF and ICC data) first, then rows a
+/// Reads a JPEG through libjpeg(-turbo): the header (with EXIF, XMP and ICC data) first, then rows a
 /// few at a time or the whole image, optionally reduced on load (libjpeg's DCT scaling by 1/2, 1/4
 /// or 1/8).
 ///
@@ -75,13 +75,16 @@ final class JPEGDecoder: ImageDecoder {
         }
         self.reader = reader
         var exif: [UInt8]?
+        var xmp: [UInt8]?
         var icc: [UInt8]?
         var pointer: UnsafePointer<UInt8>?
         var size = 0
+        // A marker holds at most 64 KiB, well inside EmbeddedMetadata.maximumBytes.
         if tg_jpeg_exif(reader, &pointer, &size) != 0, let pointer { exif = Array(UnsafeBufferPointer(start: pointer, count: size)) }
+        if tg_jpeg_xmp(reader, &pointer, &size) != 0, let pointer { xmp = Array(UnsafeBufferPointer(start: pointer, count: size)) }
         if tg_jpeg_icc(reader, &pointer, &size) != 0, let pointer { icc = Array(UnsafeBufferPointer(start: pointer, count: size)) }
         iccProfile = icc
-        header = JPEGDecoder.header(cInfo, exif: exif, icc: icc)
+        header = JPEGDecoder.header(cInfo, metadata: EmbeddedMetadata(xmp: xmp, exif: exif), icc: icc)
     }
 
     /// Opens JPEG bytes held in memory (tests and tools; the pipeline opens through `ImageSource`).
@@ -164,7 +167,7 @@ final class JPEGDecoder: ImageDecoder {
         }
     }
 
-    private static func header(_ c: tg_jpeg_info, exif: [UInt8]?, icc: [UInt8]?) -> ImageHeader {
+    private static func header(_ c: tg_jpeg_info, metadata: EmbeddedMetadata, icc: [UInt8]?) -> ImageHeader {
         let space: JPEGColorSpace
         switch Int(c.color_space) {
         case Int(TG_JPEG_CS_GRAY): space = .gray
@@ -173,10 +176,11 @@ final class JPEGDecoder: ImageDecoder {
         case Int(TG_JPEG_CS_YCCK): space = .ycck
         default: space = .yCbCr
         }
-        let orientation = exif.flatMap { ExifReader(tiff: $0)?.orientation } ?? .topLeft
+        let orientation = metadata.exif.flatMap { ExifReader(tiff: $0)?.orientation } ?? .topLeft
         return ImageHeader(format: .jpeg, storedWidth: Int(c.width), storedHeight: Int(c.height), orientation: orientation,
                            bitDepth: 8, hasAlpha: false, colorSource: icc.map(ColorSource.iccProfile) ?? .sRGB,
                            scanOrder: c.progressive != 0 ? .progressive : .sequential,
-                           details: .jpeg(colorSpace: space, components: Int(c.components), adobeMarker: c.adobe_marker != 0))
+                           details: .jpeg(colorSpace: space, components: Int(c.components), adobeMarker: c.adobe_marker != 0),
+                           metadata: metadata)
     }
 }

@@ -169,8 +169,8 @@ package final class PNGDecoder: ImageDecoder {
         }
     }
 
-    /// The header, with the colour and orientation chunks libpng read before the first IDAT (an
-    /// `eXIf` after the image data is not seen, as the PNG spec asks encoders to avoid).
+    /// The header, with the colour, orientation and XMP chunks libpng read before the first IDAT
+    /// (an `eXIf` or XMP after the image data is not seen, as the PNG spec asks encoders to avoid).
     private static func header(_ c: tg_png_info, reader: OpaquePointer) -> ImageHeader {
         var m = tg_png_metadata()
         tg_png_get_metadata(reader, &m)
@@ -185,16 +185,17 @@ package final class PNGDecoder: ImageDecoder {
         } else {
             colorSource = .sRGB
         }
-        var orientation = Orientation.topLeft
-        if let exif = m.exif, m.exif_size > 0 {
-            orientation = ExifReader(tiff: Array(UnsafeBufferPointer(start: exif, count: m.exif_size)))?.orientation ?? .topLeft
-        }
+        let exif = m.exif.flatMap { m.exif_size > 0 ? Array(UnsafeBufferPointer(start: $0, count: m.exif_size)) : nil }
+        // eXIf is held by libpng within the chunk limit; only a block within the metadata limit is kept.
+        let metadata = EmbeddedMetadata(xmp: m.xmp.map { Array(UnsafeBufferPointer(start: $0, count: m.xmp_size)) },
+                                        exif: exif.flatMap { $0.count <= EmbeddedMetadata.maximumBytes ? $0 : nil })
+        let orientation = exif.flatMap { ExifReader(tiff: $0)?.orientation } ?? .topLeft
         let colorType = PNGColorType(rawValue: Int(c.color_type)) ?? .rgba
         return ImageHeader(format: .png, storedWidth: Int(c.width), storedHeight: Int(c.height), orientation: orientation,
                            bitDepth: Int(c.bit_depth),
                            hasAlpha: c.has_trns != 0 || colorType == .grayAlpha || colorType == .rgba,
                            colorSource: colorSource, scanOrder: c.interlaced != 0 ? .interlaced : .sequential,
-                           details: .png(colorType: colorType))
+                           details: .png(colorType: colorType), metadata: metadata)
     }
 }
 
@@ -202,6 +203,6 @@ extension DecodeLimits {
     var cLimits: tg_png_limits {
         tg_png_limits(max_pixels: maxPixels, max_width: maxDimension, max_height: maxDimension,
                       chunk_cache_max: maxAncillaryChunks, chunk_malloc_max: maxChunkBytes,
-                      max_file_bytes: maxFileBytes)
+                      max_file_bytes: maxFileBytes, max_xmp_bytes: UInt64(EmbeddedMetadata.maximumBytes))
     }
 }

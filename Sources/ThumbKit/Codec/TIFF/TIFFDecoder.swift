@@ -36,7 +36,8 @@ final class TIFFDecoder: ImageDecoder {
 
     init(source: ImageSource, limits: DecodeLimits) throws(DecodeError) {
         var cLimits = tg_tiff_limits(max_pixels: limits.maxPixels, max_dimension: limits.maxDimension,
-                                     max_file_bytes: limits.maxFileBytes, max_memory: limits.maxMemory)
+                                     max_file_bytes: limits.maxFileBytes, max_memory: limits.maxMemory,
+                                     max_xmp_bytes: UInt64(EmbeddedMetadata.maximumBytes))
         var reader: OpaquePointer?
         var info = tg_tiff_info()
         var limit = tg_limit_hit()
@@ -67,7 +68,9 @@ final class TIFFDecoder: ImageDecoder {
                              bitDepth: Int(info.bits_per_sample), hasAlpha: info.has_alpha != 0,
                              colorSource: icc.map(ColorSource.iccProfile) ?? .sRGB, scanOrder: .sequential,
                              details: .tiff(photometric: TIFFDecoder.photometricName(Int(info.photometric)),
-                                            samples: Int(info.samples_per_pixel), tiled: info.tiled != 0))
+                                            samples: Int(info.samples_per_pixel), tiled: info.tiled != 0),
+                             metadata: EmbeddedMetadata(xmp: info.xmp.map { Array(UnsafeBufferPointer(start: $0, count: info.xmp_size)) },
+                                                        tiffRating: ExifReader.rating(type: UInt16(info.rating_type), raw: info.rating_raw)))
         let raster = TIFFDecoder.streams(header) && !rowsAsStored ? 4 * UInt64(info.width) * UInt64(info.height) : 0
         workingBytes = info.strip_bytes + raster
     }

@@ -2,7 +2,8 @@ import CLibWebP
 
 /// Reads a WebP through libwebp: lossy (VP8) and lossless (VP8L) images, with or without alpha,
 /// and animations, of which the first frame is decoded (composed onto the canvas as libwebp's
-/// animation decoder does). The ICC profile and the EXIF orientation come from the container.
+/// animation decoder does). The ICC profile, the EXIF orientation and the XMP packet come from the
+/// container.
 ///
 /// libwebp decodes from memory, so a file's WebP data (as far as its RIFF size says, never what
 /// follows) is read into one buffer, read in chunks after its declared size was checked against
@@ -50,19 +51,24 @@ final class WebPDecoder: WholeImageDecoder {
         guard status == Int32(TG_WEBP_OK) else { throw WebPDecoder.error(status: status, message: String(cMessage: message), limit: limit) }
         // The chunks point into `data`; what the header keeps is copied out now.
         let icc = WebPDecoder.chunk(info.icc, info.icc_size, in: data)
-        let exif = WebPDecoder.chunk(info.exif, info.exif_size, in: data)
+        let exif = WebPDecoder.chunk(info.exif, info.exif_size, in: data).map(WebPDecoder.tiff(fromExif:))
+        // The whole file is in memory already; what the header keeps is bounded all the same.
+        let xmp = info.xmp_size <= EmbeddedMetadata.maximumBytes ? WebPDecoder.chunk(info.xmp, info.xmp_size, in: data) : nil
+        let metadata = EmbeddedMetadata(xmp: xmp, exif: exif.flatMap { $0.count <= EmbeddedMetadata.maximumBytes ? $0 : nil })
         info.icc = nil
         info.exif = nil
+        info.xmp = nil
         self.info = info
         let pixels = UInt64(info.width) * UInt64(info.height)
         let frames = Int(max(info.frames, 1))
         let copies: UInt64 = info.animated != 0 ? (frames == 1 ? 3 : 2) : info.lossless != 0 ? 1 : 0
         workingBytes = UInt64(data.count) + 4 * pixels * copies
         (width, height) = (Int(info.width), Int(info.height))
-        let orientation = exif.flatMap { ExifReader(tiff: WebPDecoder.tiff(fromExif: $0))?.orientation } ?? .topLeft
+        let orientation = exif.flatMap { ExifReader(tiff: $0)?.orientation } ?? .topLeft
         header = ImageHeader(format: .webp, storedWidth: Int(info.width), storedHeight: Int(info.height), orientation: orientation,
                              bitDepth: 8, hasAlpha: info.has_alpha != 0, colorSource: icc.map(ColorSource.iccProfile) ?? .sRGB,
-                             scanOrder: .sequential, details: .webp(lossless: info.lossless != 0, frames: frames))
+                             scanOrder: .sequential, details: .webp(lossless: info.lossless != 0, frames: frames),
+                             metadata: metadata)
     }
 
     /// A chunk's bytes, from a pointer into `data` that libwebp's parser gave.
