@@ -14,7 +14,7 @@ import ThumbKit
         let directory = CLIFixtures.temporaryDirectory(label)
         try fileManager.createDirectory(atPath: directory + "/in", withIntermediateDirectories: true)
         for (index, name) in ["a", "b", "c"].enumerated() {
-            let image = Self.pattern(90 + 20 * index, 60 + 10 * index, seed: index)
+            let image = Self.pattern(300 + 40 * index, 220 + 20 * index, seed: index)
             try Data(PNGEncoder().encode(image)).write(to: URL(fileURLWithPath: "\(directory)/in/\(name).png"))
         }
         return directory
@@ -153,7 +153,7 @@ import ThumbKit
         (["--rating-badge", "southeast", "--size", "20"], "the rating badge with its margins is 32x12, larger than the 20x20 box (see --badge-size, --badge-margin)"),
         (["--rating-badge", "southeast", "--badge-size", "0"], "invalid value '0' for --badge-size: expected a cell size from 1 to 512 pixels"),
         (["--rating-badge", "southeast", "--badge-plate", "black"], "invalid value 'black' for --badge-plate: expected RRGGBB or RRGGBBAA"),
-        (["--rating-badge", "southeast", "--fill-mode", "most"], "--fill-mode: 'most' is not full, half or precise"),
+        (["--rating-badge", "southeast", "--fill-mode", "most"], "--fill-mode: 'most' is not a fill mode (expected full, half or precise)"),
     ])
     func thumbnailMisuseIsOneLine(extra: [String], message: String) throws {
         let run = CLIRun([CLIFixtures.path("photos/cat-rgba8.png"), "-o", CLIFixtures.temporaryDirectory("misuse")] + extra)

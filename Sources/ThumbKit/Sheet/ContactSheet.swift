@@ -218,7 +218,7 @@ public struct ContactSheet: Sendable {
         do throws(ThumbnailError) {
             // The planned rating is drawn, so the page shows what the plan sorted and filtered by.
             pictures = try cell.source.withImage(maxBytes: options.thumbnail.limits.maxFileBytes) { image throws(ThumbnailError) in
-                try thumbnailer.pictures(of: image, scales: options.scales, rating: cell.rating)
+                try thumbnailer.pictures(of: image, scales: options.scales, rating: cell.rating, readsFileRating: false)
             }
         } catch {
             result.error = error.message

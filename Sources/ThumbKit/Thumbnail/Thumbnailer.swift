@@ -34,7 +34,9 @@ public struct Thumbnailer: Sendable {
 
     /// The thumbnails' pictures, composed and badged but not encoded (what a contact sheet lays
     /// out), at each scale in the order given.
-    func pictures(of source: ImageSource, scales: [Int], rating: Rating?) throws(ThumbnailError) -> [Picture] {
+    /// `readsFileRating` false: `rating` is all there is (a contact sheet read the file's own
+    /// while planning, warnings and all).
+    func pictures(of source: ImageSource, scales: [Int], rating: Rating?, readsFileRating: Bool = true) throws(ThumbnailError) -> [Picture] {
         try validate(scales)
         let decoder: any ImageDecoder
         do { decoder = try source.openDecoder(limits: options.limits) } catch { throw .decode(error) }
@@ -45,7 +47,7 @@ public struct Thumbnailer: Sendable {
                                                        allowed: UInt64(FitPlan.maximumSide))))
         }
         let badgeRating = options.ratingBadge == nil ? nil
-            : rating.map { RatingLookup(rating: $0) } ?? RatingReader.embeddedRating(in: header.metadata)
+            : rating.map { RatingLookup(rating: $0) } ?? (readsFileRating ? RatingReader.embeddedRating(in: header.metadata) : RatingLookup())
         let decoding = DecodePlan(header: header, decoder: type(of: decoder), options: options, scales: scales) {
             self.plan(sourceWidth: $0, sourceHeight: $1, scale: $2)
         }

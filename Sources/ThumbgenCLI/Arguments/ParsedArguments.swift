@@ -28,4 +28,12 @@ struct ParsedArguments: Sendable, Equatable {
         guard let converted = convert(text) else { throw .invalidValue(option, text, expected: expected) }
         return converted
     }
+
+    /// The value converted by `convert`, or nil when absent; a conversion that returns nil is a
+    /// usage error. (`value(_:default: nil, …)` would take a failed conversion for "absent".)
+    func optionalValue<T>(_ option: String, expected: String, _ convert: (String) -> T?) throws(UsageError) -> T? {
+        guard let text = value(option) else { return nil }
+        guard let converted = convert(text) else { throw .invalidValue(option, text, expected: expected) }
+        return converted
+    }
 }

@@ -42,7 +42,7 @@ enum RatingBadgeSettings {
     /// Everything but the corner: size, margin, plate, and the stars' look.
     static func look(_ arguments: ParsedArguments) throws(UsageError) -> RatingBadgeStyle {
         var style = RatingBadgeStyle()
-        style.cellSize = try arguments.value("badge-size", default: nil, expected: "a cell size from 1 to 512 pixels") {
+        style.cellSize = try arguments.optionalValue("badge-size", expected: "a cell size from 1 to 512 pixels") {
             Int($0).flatMap { StarBadge.sizeRange.contains($0) ? $0 : nil }
         }
         style.margin = try arguments.value("badge-margin", default: style.margin, expected: "a number of pixels, 0 or more") {

@@ -74,10 +74,10 @@ struct SheetCommand: Command {
             Int($0).flatMap { (0...10_000).contains($0) ? $0 : nil }
         }
         options.order = try arguments.value("sort", default: .path, expected: "path or rating") { SheetOptions.Order(rawValue: $0) }
-        options.minimumRating = try arguments.value("min-rating", default: nil, expected: "a number of stars from 0 to 5") {
+        options.minimumRating = try arguments.optionalValue("min-rating", expected: "a number of stars from 0 to 5") {
             Double($0).flatMap { $0.isFinite && Rating.starRange.contains($0) ? $0 : nil }
         }
-        options.perPage = try arguments.value("per-page", default: nil, expected: "a number of cells, 1 or more") {
+        options.perPage = try arguments.optionalValue("per-page", expected: "a number of cells, 1 or more") {
             Int($0).flatMap { $0 >= 1 ? $0 : nil }
         }
         options.scales = try ThumbnailSettings.scales(arguments)

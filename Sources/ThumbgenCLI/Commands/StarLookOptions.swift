@@ -24,7 +24,7 @@ enum StarLookOptions {
 
     /// `--outline-width`, when given.
     static func outlineWidth(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
-        try arguments.value("outline-width", default: nil, expected: "a number of pixels") { Double($0).flatMap { $0.isFinite ? $0 : nil } }
+        try arguments.optionalValue("outline-width", expected: "a number of pixels") { Double($0).flatMap { $0.isFinite ? $0 : nil } }
     }
 
     /// `--fill-mode`, else `half` for `--half`, else nil.

@@ -74,7 +74,7 @@ struct StarsCommand: Command {
                 }
             }
             func integer(_ option: String) throws(UsageError) -> Int? {
-                try arguments.value(option, default: nil, expected: "a whole number") { Int($0).map(Optional.some) }
+                try arguments.optionalValue(option, expected: "a whole number") { Int($0) }
             }
             if let value = try integer("slots") { spec.slots = value }
             if let value = try integer("size") { spec.size = value }
