@@ -6,6 +6,7 @@
  * short file shows up as reads that find nothing (ran_out) whatever libheif calls it.
  */
 #include "clibheif.h"
+#include "heif_dav1d.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -24,7 +25,7 @@ struct tg_heif_reader {
     uint64_t offset;
     int ran_out;                /* a read asked for bytes past the end */
     int read;
-    int av1;                    /* the ftyp box names an AVIF brand */
+    uint64_t max_pixels;        /* the limit AV1 frames are decoded under */
     uint8_t *icc;
     tg_heif_info summary;
     char message[TG_HEIF_MESSAGE_SIZE];
@@ -153,16 +154,8 @@ static int open_common(struct tg_heif_reader *r, const uint8_t head[12], size_t 
         copy_message(r->message, "file is larger than the byte limit");
         return TG_HEIF_ERR_LIMIT;
     }
-    /* The whole ftyp box (its compatible brands), to tell AVIF files from HEIC ones. */
-    uint32_t ftyp_size = (uint32_t)head[0] << 24 | (uint32_t)head[1] << 16 | (uint32_t)head[2] << 8 | head[3];
-    uint8_t ftyp[256];
-    size_t have = ftyp_size < 12 || ftyp_size > sizeof ftyp ? 12 : ftyp_size;
-    memcpy(ftyp, head, 12);
-    if (have > 12 && (seek_to(12, r) != 0 || read_bytes(ftyp + 12, have - 12, r) != 0)) have = 12;
-    r->ran_out = 0;
-    r->offset = 0;
-    r->av1 = heif_has_compatible_brand(ftyp, (int)have, "avif") || heif_has_compatible_brand(ftyp, (int)have, "avis")
-        || memcmp(head + 8, "avif", 4) == 0 || memcmp(head + 8, "avis", 4) == 0;
+    r->max_pixels = limits->max_pixels;
+    tg_heif_dav1d_register();
     r->context = heif_context_alloc();
     if (!r->context) {
         copy_message(r->message, "out of memory");
@@ -332,17 +325,6 @@ static void copy_pixels(const tg_heif_info *s, const uint8_t *plane, int stride,
     }
 }
 
-/* Whether libheif has the decoder `id` for `format`. */
-static int has_decoder(enum heif_compression_format format, const char *id) {
-    const struct heif_decoder_descriptor *list[8];
-    int count = heif_get_decoder_descriptors(format, list, 8);
-    for (int i = 0; i < count && i < 8; i++) {
-        const char *name = heif_decoder_descriptor_get_id_name(list[i]);
-        if (name && strcmp(name, id) == 0) return 1;
-    }
-    return 0;
-}
-
 int tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
     if (r->read) {
         copy_message(r->message, "image already read");
@@ -355,16 +337,15 @@ int tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
         return TG_HEIF_ERR_MEMORY;
     }
     options->ignore_transformations = 0;
-    /* AV1 through libaom when it is there: dav1d, libheif's first choice, prints its errors on
-     * standard error ("Error parsing OBU data") and libheif 1.15 cannot give it a logger; libaom
-     * reports them as values. It decodes a 13-megapixel photo in about 1.2 s to dav1d's 0.8-1.1 s
-     * here (dav1d uses threads). */
-    if (r->av1 && has_decoder(heif_compression_AV1, "aom")) options->decoder_id = "aom";
+    /* AV1 goes to heif_dav1d's plugin (registered when the file was opened, chosen by its
+     * priority), on this thread, under this file's pixel limit. */
+    tg_heif_dav1d_set_frame_limit(r->max_pixels);
     struct heif_image *image = NULL;
     /* RGBA even for opaque images: libheif fills the alpha samples with their maximum. */
     enum heif_chroma chroma = sixteen ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA;
     struct heif_error error = heif_decode_image(r->handle, &image, heif_colorspace_RGB, chroma, options);
     heif_decoding_options_free(options);
+    tg_heif_dav1d_set_frame_limit(0);
     if (error.code != heif_error_Ok) {
         if (image) heif_image_release(image);
         return failure(r, error);
@@ -399,18 +380,21 @@ void tg_heif_close(tg_heif_reader *r) {
     free(r);
 }
 
+/* The name of the decoder libheif picks for `format` (the first by priority), or "none". */
+static const char *decoder_name(enum heif_compression_format format) {
+    const struct heif_decoder_descriptor *list[1];
+    if (heif_get_decoder_descriptors(format, list, 1) < 1) return "none";
+    const char *name = heif_decoder_descriptor_get_id_name(list[0]);
+    return name ? name : "unnamed";
+}
+
 void tg_heif_version(char out[TG_VERSION_SIZE]) {
-    /* The decoders, by their short names, in libheif's order of priority. */
-    char decoders[64] = "";
-    const struct heif_decoder_descriptor *list[8];
-    int count = heif_get_decoder_descriptors(heif_compression_undefined, list, 8);
-    size_t used = 0;
-    for (int i = 0; i < count && i < 8; i++) {
-        const char *name = heif_decoder_descriptor_get_id_name(list[i]);
-        if (!name) continue;
-        int n = snprintf(decoders + used, sizeof decoders - used, "%s%s", used ? ", " : "", name);
-        if (n < 0 || (size_t)n >= sizeof decoders - used) break;
-        used += (size_t)n;
-    }
-    snprintf(out, TG_VERSION_SIZE, used ? "libheif %s (%s)" : "libheif %s", heif_get_version(), decoders);
+    tg_heif_dav1d_register();
+    /* The decoders that run, per format: thumbgen's AV1 plugin is dav1d, named with its version. */
+    const char *av1 = decoder_name(heif_compression_AV1);
+    if (strcmp(av1, "thumbgen-dav1d") == 0)
+        snprintf(out, TG_VERSION_SIZE, "libheif %s (HEVC: %s, AV1: dav1d %s)", heif_get_version(),
+                 decoder_name(heif_compression_HEVC), tg_heif_dav1d_version());
+    else
+        snprintf(out, TG_VERSION_SIZE, "libheif %s (HEVC: %s, AV1: %s)", heif_get_version(), decoder_name(heif_compression_HEVC), av1);
 }
