@@ -220,8 +220,11 @@ static int open_common(struct tg_heif_reader *r, const uint8_t head[12], size_t 
         s->transfer = (int)nclx->transfer_characteristics;
         s->matrix = (int)nclx->matrix_coefficients;
         s->full_range = nclx->full_range_flag;
-        heif_nclx_color_profile_free(nclx);
     }
+    /* Freed whatever the call returned: for values H.273 does not define, libheif 1.15 allocates
+     * the profile, then fails (color_profile_nclx::get_nclx_color_profile), and the profile is the
+     * caller's. Such a box is ignored, as if absent. */
+    heif_nclx_color_profile_free(nclx);
     *info = *s;
     return TG_HEIF_OK;
 }

@@ -130,6 +130,18 @@ import Testing
         #expect(try DecodeTestPlan.needsNoTransform(Self.bytes("opaque.heic")))
     }
 
+    /// A colr box with nclx values H.273 does not define (colour primaries 63756) is ignored, as
+    /// if absent. libheif 1.15 allocates the profile before it fails on such values, and leaves it
+    /// to the caller: `make fuzz` found CLibHEIF leaking it, and `make sanitize` runs this test under
+    /// LeakSanitizer.
+    @Test func undefinedNCLXValuesAreIgnoredAndFreed() throws {
+        let path = Fixtures.path("fuzz-findings/heif-nclx-leak.heic")
+        let header = try ImageSource.file(path).header()
+        #expect(header.colorSource == .sRGB)
+        let image = try ImageSource.file(path).decodeAsStored()
+        #expect(image.width == header.width && image.height == header.height)
+    }
+
     @Test func nclxValuesMapToColourSources() {
         #expect(NCLXColour(primaries: 1, transfer: 13).colorSource.source == .sRGB)
         #expect(NCLXColour(primaries: 2, transfer: 2).colorSource.warning == nil)
