@@ -79,10 +79,17 @@ let package = Package(
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"])]
         ),
-        // The only code that calls libheif (heif_error values, no longjmp, nothing printed).
+        // dav1d as the system provides it (pkg-config dav1d), for CLibHEIF's AV1 decoder plugin.
+        .systemLibrary(
+            name: "CDAV1DSystem",
+            pkgConfig: "dav1d",
+            providers: [.apt(["libdav1d-dev"])]
+        ),
+        // The only code that calls libheif (heif_error values, no longjmp, nothing printed), and
+        // the AV1 decoder plugin it gives libheif: dav1d with its log kept off standard error.
         .target(
             name: "CLibHEIF",
-            dependencies: ["CHEIFSystem", "CCodecSupport"]
+            dependencies: ["CHEIFSystem", "CDAV1DSystem", "CCodecSupport"]
         ),
         // Little CMS 2 as the system provides it (pkg-config lcms2).
         .systemLibrary(

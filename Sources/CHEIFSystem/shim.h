@@ -1,3 +1,3 @@
-/* libheif, as Debian's libheif-dev installs it (pkg-config libheif), with the HEVC (libde265) and
- * AV1 (dav1d, libaom) decoders it was built with. */
+/* libheif, as Debian's libheif-dev installs it (pkg-config libheif), with the HEVC decoder it was
+ * built with (libde265); AV1 is decoded by CLibHEIF's own dav1d plugin (CDAV1DSystem). */
 #include <libheif/heif.h>

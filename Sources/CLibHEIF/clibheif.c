@@ -6,6 +6,7 @@
  * short file shows up as reads that find nothing (ran_out) whatever libheif calls it.
  */
 #include "clibheif.h"
+#include "heif_dav1d.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -24,6 +25,7 @@ struct tg_heif_reader {
     uint64_t offset;
     int ran_out;                /* a read asked for bytes past the end */
     int read;
+    uint64_t max_pixels;        /* the limit AV1 frames are decoded under */
     int av1;                    /* the ftyp box names an AVIF brand */
     uint8_t *icc;
     tg_heif_info summary;
@@ -153,6 +155,7 @@ static int open_common(struct tg_heif_reader *r, const uint8_t head[12], size_t 
         copy_message(r->message, "file is larger than the byte limit");
         return TG_HEIF_ERR_LIMIT;
     }
+    r->max_pixels = limits->max_pixels;
     /* The whole ftyp box (its compatible brands), to tell AVIF files from HEIC ones. */
     uint32_t ftyp_size = (uint32_t)head[0] << 24 | (uint32_t)head[1] << 16 | (uint32_t)head[2] << 8 | head[3];
     uint8_t ftyp[256];
@@ -163,6 +166,7 @@ static int open_common(struct tg_heif_reader *r, const uint8_t head[12], size_t 
     r->offset = 0;
     r->av1 = heif_has_compatible_brand(ftyp, (int)have, "avif") || heif_has_compatible_brand(ftyp, (int)have, "avis")
         || memcmp(head + 8, "avif", 4) == 0 || memcmp(head + 8, "avis", 4) == 0;
+    tg_heif_dav1d_register();
     r->context = heif_context_alloc();
     if (!r->context) {
         copy_message(r->message, "out of memory");
@@ -227,8 +231,11 @@ static int open_common(struct tg_heif_reader *r, const uint8_t head[12], size_t 
         s->transfer = (int)nclx->transfer_characteristics;
         s->matrix = (int)nclx->matrix_coefficients;
         s->full_range = nclx->full_range_flag;
-        heif_nclx_color_profile_free(nclx);
     }
+    /* Freed whatever the call returned: for values H.273 does not define, libheif 1.15 allocates
+     * the profile, then fails (color_profile_nclx::get_nclx_color_profile), and the profile is the
+     * caller's. Such a box is ignored, as if absent. */
+    heif_nclx_color_profile_free(nclx);
     *info = *s;
     return TG_HEIF_OK;
 }
@@ -289,16 +296,11 @@ int tg_heif_open_memory(const uint8_t *data, size_t size, const tg_heif_limits *
 
 void tg_heif_rebase_memory(tg_heif_reader *r, const uint8_t *data) { r->memory = data; }
 
-/* Copies the interleaved samples out row by row (libheif's rows are padded to its stride): 8-bit
- * as they are, deeper ones scaled from [0, 2^bits - 1] to [0, 65535], rounding to nearest. Then
- * premultiplied colours are divided by their alpha. */
-static void copy_pixels(const tg_heif_info *s, const uint8_t *plane, int stride, int bits, void *dst, int sixteen) {
-    size_t w = s->width, h = s->height;
+/* Divides premultiplied colours by their alpha, in place. */
+static void unpremultiply(size_t pixels, void *dst, int sixteen) {
     if (!sixteen) {
         uint8_t *out = dst;
-        for (size_t y = 0; y < h; y++) memcpy(out + y * w * 4, plane + y * (size_t)stride, w * 4);
-        if (!s->premultiplied) return;
-        for (size_t i = 0; i < w * h; i++) {
+        for (size_t i = 0; i < pixels; i++) {
             uint8_t *p = out + i * 4;
             unsigned a = p[3];
             if (a == 0 || a == 255) continue;
@@ -310,18 +312,7 @@ static void copy_pixels(const tg_heif_info *s, const uint8_t *plane, int stride,
         return;
     }
     uint16_t *out = dst;
-    uint32_t max = bits >= 16 ? 65535u : (1u << bits) - 1u;
-    for (size_t y = 0; y < h; y++) {
-        const uint8_t *row = plane + y * (size_t)stride;
-        for (size_t x = 0; x < w * 4; x++) {
-            /* heif_chroma_interleaved_RRGGBBAA_LE: each sample is two bytes, low byte first. */
-            uint32_t v = (uint32_t)row[2 * x] | (uint32_t)row[2 * x + 1] << 8;
-            if (v > max) v = max;
-            out[y * w * 4 + x] = (uint16_t)((v * 65535u + max / 2) / max);
-        }
-    }
-    if (!s->premultiplied) return;
-    for (size_t i = 0; i < w * h; i++) {
+    for (size_t i = 0; i < pixels; i++) {
         uint16_t *p = out + i * 4;
         uint32_t a = p[3];
         if (a == 0 || a == 65535) continue;
@@ -332,15 +323,66 @@ static void copy_pixels(const tg_heif_info *s, const uint8_t *plane, int stride,
     }
 }
 
-/* Whether libheif has the decoder `id` for `format`. */
-static int has_decoder(enum heif_compression_format format, const char *id) {
-    const struct heif_decoder_descriptor *list[8];
-    int count = heif_get_decoder_descriptors(format, list, 8);
-    for (int i = 0; i < count && i < 8; i++) {
-        const char *name = heif_decoder_descriptor_get_id_name(list[i]);
-        if (name && strcmp(name, id) == 0) return 1;
+/* A deep sample scaled from [0, max] to [0, 65535], rounding to nearest. */
+static inline uint16_t widen(uint32_t v, uint32_t max) {
+    if (v > max) v = max;
+    return (uint16_t)((v * 65535u + max / 2) / max);
+}
+
+/* Copies the interleaved samples out row by row (libheif's rows are padded to its stride): 8-bit
+ * as they are, deeper ones scaled to 16 bits. */
+static void copy_interleaved(const tg_heif_info *s, const uint8_t *plane, int stride, int bits, void *dst, int sixteen) {
+    size_t w = s->width, h = s->height;
+    if (!sixteen) {
+        uint8_t *out = dst;
+        for (size_t y = 0; y < h; y++) memcpy(out + y * w * 4, plane + y * (size_t)stride, w * 4);
+        return;
     }
-    return 0;
+    uint16_t *out = dst;
+    uint32_t max = bits >= 16 ? 65535u : (1u << bits) - 1u;
+    for (size_t y = 0; y < h; y++) {
+        const uint8_t *row = plane + y * (size_t)stride;
+        /* heif_chroma_interleaved_RRGGBBAA_LE: each sample is two bytes, low byte first. */
+        for (size_t x = 0; x < w * 4; x++) out[y * w * 4 + x] = widen((uint32_t)row[2 * x] | (uint32_t)row[2 * x + 1] << 8, max);
+    }
+}
+
+/* Interleaves planar R, G, B (and alpha, else the maximum) into dst, as libheif's own planar to
+ * interleaved step does, 8-bit samples as they are, deeper ones (native uint16_t) scaled to 16 bits. */
+static void copy_planar(const tg_heif_info *s, const uint8_t *const planes[4], const int strides[4], int bits, int alpha_bits,
+                        void *dst, int sixteen) {
+    size_t w = s->width, h = s->height;
+    if (!sixteen) {
+        uint8_t *out = dst;
+        for (size_t y = 0; y < h; y++) {
+            const uint8_t *r = planes[0] + y * (size_t)strides[0], *g = planes[1] + y * (size_t)strides[1],
+                          *b = planes[2] + y * (size_t)strides[2], *a = planes[3] ? planes[3] + y * (size_t)strides[3] : NULL;
+            uint8_t *row = out + y * w * 4;
+            for (size_t x = 0; x < w; x++) {
+                row[4 * x] = r[x];
+                row[4 * x + 1] = g[x];
+                row[4 * x + 2] = b[x];
+                row[4 * x + 3] = a ? a[x] : 255;
+            }
+        }
+        return;
+    }
+    uint16_t *out = dst;
+    uint32_t max = bits >= 16 ? 65535u : (1u << bits) - 1u;
+    uint32_t alpha_max = alpha_bits >= 16 ? 65535u : (1u << alpha_bits) - 1u;
+    for (size_t y = 0; y < h; y++) {
+        const uint16_t *r = (const uint16_t *)(planes[0] + y * (size_t)strides[0]),
+                       *g = (const uint16_t *)(planes[1] + y * (size_t)strides[1]),
+                       *b = (const uint16_t *)(planes[2] + y * (size_t)strides[2]),
+                       *a = planes[3] ? (const uint16_t *)(planes[3] + y * (size_t)strides[3]) : NULL;
+        uint16_t *row = out + y * w * 4;
+        for (size_t x = 0; x < w; x++) {
+            row[4 * x] = widen(r[x], max);
+            row[4 * x + 1] = widen(g[x], max);
+            row[4 * x + 2] = widen(b[x], max);
+            row[4 * x + 3] = a ? widen(a[x], alpha_max) : 65535;
+        }
+    }
 }
 
 int tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
@@ -355,34 +397,58 @@ int tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
         return TG_HEIF_ERR_MEMORY;
     }
     options->ignore_transformations = 0;
-    /* AV1 through libaom when it is there: dav1d, libheif's first choice, prints its errors on
-     * standard error ("Error parsing OBU data") and libheif 1.15 cannot give it a logger; libaom
-     * reports them as values. It decodes a 13-megapixel photo in about 1.2 s to dav1d's 0.8-1.1 s
-     * here (dav1d uses threads). */
-    if (r->av1 && has_decoder(heif_compression_AV1, "aom")) options->decoder_id = "aom";
+    /* AV1 goes to heif_dav1d's plugin (registered when the file was opened, chosen by its
+     * priority), on this thread, under this file's pixel limit. */
+    tg_heif_dav1d_set_frame_limit(r->max_pixels);
     struct heif_image *image = NULL;
+    /* AV1 images as planar RGB, interleaved here into dst: libheif 1.15 converts them to planar RGB
+     * (Op_YCbCr_to_RGB) and then interleaves that into an image of its own, a second full-size pass
+     * and allocation (about a sixth of an AVIF photo's decode), which the copy into dst makes anyway.
+     * HEVC images keep the interleaved request: libheif converts 8-bit 4:2:0 ones straight to RGBA. */
+    int planar = r->av1;
     /* RGBA even for opaque images: libheif fills the alpha samples with their maximum. */
-    enum heif_chroma chroma = sixteen ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA;
+    enum heif_chroma chroma = planar ? heif_chroma_444 : sixteen ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA;
     struct heif_error error = heif_decode_image(r->handle, &image, heif_colorspace_RGB, chroma, options);
     heif_decoding_options_free(options);
+    tg_heif_dav1d_set_frame_limit(0);
     if (error.code != heif_error_Ok) {
         if (image) heif_image_release(image);
         return failure(r, error);
     }
     int status = TG_HEIF_OK;
-    int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
-    int width = heif_image_get_width(image, heif_channel_interleaved);
-    int height = heif_image_get_height(image, heif_channel_interleaved);
-    int bits = heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved);
+    static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
+    const uint8_t *planes[4] = {NULL, NULL, NULL, NULL};
+    int strides[4] = {0, 0, 0, 0};
+    enum heif_channel first = planar ? heif_channel_R : heif_channel_interleaved;
+    int width = heif_image_get_width(image, first);
+    int height = heif_image_get_height(image, first);
+    int bits = heif_image_get_bits_per_pixel_range(image, first);
+    int complete = 1;
+    int alpha_bits = bits;
+    for (int c = 0; c < (planar ? 4 : 1); c++) {
+        enum heif_channel channel = planar ? channels[c] : heif_channel_interleaved;
+        if (channel == heif_channel_Alpha && !heif_image_has_channel(image, channel)) continue;
+        planes[c] = heif_image_get_plane_readonly(image, channel, &strides[c]);
+        /* Every plane the size of the image, its rows as long as promised; the colour planes at one
+         * depth, the alpha plane at its own on the same side of 8 bits (its samples' size). */
+        int sample = planar ? (sixteen ? 2 : 1) : (sixteen ? 8 : 4);
+        int depth = heif_image_get_bits_per_pixel_range(image, channel);
+        if (channel == heif_channel_Alpha) alpha_bits = depth;
+        if (!planes[c] || heif_image_get_width(image, channel) != width || heif_image_get_height(image, channel) != height
+            || strides[c] < width * sample || (planar && (depth > 8) != (bits > 8)) || depth > 16
+            || (planar && channel != heif_channel_Alpha && depth != bits))
+            complete = 0;
+    }
     /* The coded image must be what the header promised: dst was sized from it. */
-    if (!plane || width != (int)r->summary.width || height != (int)r->summary.height || stride < width * (sixteen ? 8 : 4)
-        || (sixteen && (bits <= 8 || bits > 16))) {
+    if (!complete || width != (int)r->summary.width || height != (int)r->summary.height || (sixteen && (bits <= 8 || bits > 16))
+        || (planar && !sixteen && bits != 8)) {
         snprintf(r->message, sizeof r->message, "decoded image is %dx%d, the header says %ux%u",
                  width, height, r->summary.width, r->summary.height);
         status = TG_HEIF_ERR_CORRUPT;
     } else {
-        copy_pixels(&r->summary, plane, stride, bits, dst, sixteen);
+        if (planar) copy_planar(&r->summary, planes, strides, bits, alpha_bits, dst, sixteen);
+        else copy_interleaved(&r->summary, planes[0], strides[0], bits, dst, sixteen);
+        if (r->summary.premultiplied) unpremultiply((size_t)r->summary.width * r->summary.height, dst, sixteen);
     }
     heif_image_release(image);
     return status;
@@ -399,20 +465,23 @@ void tg_heif_close(tg_heif_reader *r) {
     free(r);
 }
 
+/* The name of the decoder libheif picks for `format` (the first by priority), or "none". */
+static const char *decoder_name(enum heif_compression_format format) {
+    const struct heif_decoder_descriptor *list[1];
+    if (heif_get_decoder_descriptors(format, list, 1) < 1) return "none";
+    const char *name = heif_decoder_descriptor_get_id_name(list[0]);
+    return name ? name : "unnamed";
+}
+
 void tg_heif_version(char out[TG_VERSION_SIZE]) {
-    /* The decoders, by their short names, in libheif's order of priority. */
-    char decoders[64] = "";
-    const struct heif_decoder_descriptor *list[8];
-    int count = heif_get_decoder_descriptors(heif_compression_undefined, list, 8);
-    size_t used = 0;
-    for (int i = 0; i < count && i < 8; i++) {
-        const char *name = heif_decoder_descriptor_get_id_name(list[i]);
-        if (!name) continue;
-        int n = snprintf(decoders + used, sizeof decoders - used, "%s%s", used ? ", " : "", name);
-        if (n < 0 || (size_t)n >= sizeof decoders - used) break;
-        used += (size_t)n;
-    }
-    snprintf(out, TG_VERSION_SIZE, used ? "libheif %s (%s)" : "libheif %s", heif_get_version(), decoders);
+    tg_heif_dav1d_register();
+    /* The decoders that run, per format: thumbgen's AV1 plugin is dav1d, named with its version. */
+    const char *av1 = decoder_name(heif_compression_AV1);
+    if (strcmp(av1, "thumbgen-dav1d") == 0)
+        snprintf(out, TG_VERSION_SIZE, "libheif %s (HEVC: %s, AV1: dav1d %s)", heif_get_version(),
+                 decoder_name(heif_compression_HEVC), tg_heif_dav1d_version());
+    else
+        snprintf(out, TG_VERSION_SIZE, "libheif %s (HEVC: %s, AV1: %s)", heif_get_version(), decoder_name(heif_compression_HEVC), av1);
 }
 
 /* ---- metadata blocks (XMP, EXIF) ---- */

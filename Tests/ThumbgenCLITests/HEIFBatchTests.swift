@@ -16,11 +16,12 @@ import Testing
         write("good-avif.avif", fixture("alpha.avif"))
         let heic = fixture("opaque.heic")
         write("cut.heic", Array(heic.prefix(heic.count / 2)))
-        // The coded AV1 data overwritten: libaom's error, not dav1d's message on standard error.
-        var avif = fixture("opaque.avif")
-        let mdat = (0..<avif.count - 4).first { Array(avif[$0..<$0 + 4]) == Array("mdat".utf8) }!
-        for i in mdat + 4..<mdat + 40 { avif[i] = 0xFF }
-        write("garbled.avif", avif)
+        // The coded AV1 data overwritten: dav1d's first message as the reason, nothing of it on
+        // standard error.
+        write("garbled.avif", Self.garbled(fixture("opaque.avif"), from: 4))
+        // The alpha plane's sequence header: libheif 1.15 decodes alpha planes with its default
+        // decoder, not the one the caller asks for, so this too must reach thumbgen's dav1d plugin.
+        write("garbled-alpha.avif", Self.garbled(fixture("alpha.avif"), from: 8))
         write("no-meta.heic", [0, 0, 0, 0x14] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1".utf8)
             + [0, 0, 0, 0x10] + Array("free".utf8) + Array(repeating: 0, count: 8))
 
@@ -29,10 +30,63 @@ import Testing
         let lines = run.err.split(separator: "\n").map(String.init)
         #expect(lines.sorted() == [
             "thumbgen: \(tree)/cut.heic: file is truncated",
-            "thumbgen: \(tree)/garbled.avif: corrupt HEIF: invalid input: Unspecified: Corrupt frame detected",
+            "thumbgen: \(tree)/garbled-alpha.avif: corrupt HEIF: invalid input: Unspecified: Error parsing sequence header",
+            "thumbgen: \(tree)/garbled.avif: corrupt HEIF: invalid input: Unspecified: Error parsing OBU data",
             "thumbgen: \(tree)/no-meta.heic: corrupt HEIF: invalid input: No 'meta' box",
         ], "\(run.err)")
         for name in ["good.png", "good-avif.png"] { #expect(FileManager.default.fileExists(atPath: out + "/" + name), "\(name)") }
-        for name in ["cut.png", "garbled.png", "no-meta.png"] { #expect(!FileManager.default.fileExists(atPath: out + "/" + name), "\(name)") }
+        for name in ["cut.png", "garbled.png", "garbled-alpha.png", "no-meta.png"] {
+            #expect(!FileManager.default.fileExists(atPath: out + "/" + name), "\(name)")
+        }
+    }
+
+    /// 36 bytes of `data` from `offset` past its mdat box's type overwritten with 0xFF.
+    static func garbled(_ data: [UInt8], from offset: Int) -> [UInt8] {
+        var data = data
+        let mdat = (0..<data.count - 4).first { Array(data[$0..<$0 + 4]) == Array("mdat".utf8) }!
+        for i in mdat + offset..<mdat + offset + 36 { data[i] = 0xFF }
+        return data
+    }
+
+    /// Cuts and bit flips of every AVIF fixture, in one batch: standard error holds exactly one
+    /// line for each file not written, naming it, and nothing else (no decoder's own output).
+    @Test func damagedAVIFsLeaveOnlyTheirOwnLines() throws {
+        let root = CLIFixtures.temporaryDirectory("avif-damage")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let tree = root + "/in", out = root + "/out"
+        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+        var names: [String] = []
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            // SplitMix64: a fixed sequence, so a failure names the same files every run.
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        for fixture in ["opaque.avif", "opaque-420.avif", "alpha.avif", "10bit.avif"] {
+            let data = [UInt8](FileManager.default.contents(atPath: CLIFixtures.path("heif/" + fixture))!)
+            let stem = String(fixture.dropLast(5))
+            for cut in stride(from: 16, to: data.count, by: max(1, data.count / 12)) {
+                names.append("\(stem)-cut\(cut).avif")
+                FileManager.default.createFile(atPath: tree + "/" + names.last!, contents: Data(data.prefix(cut)))
+            }
+            for round in 0..<15 {
+                var damaged = data
+                for _ in 0..<4 { damaged[16 + next(data.count - 16)] ^= UInt8(1 + next(255)) }
+                names.append("\(stem)-flip\(round).avif")
+                FileManager.default.createFile(atPath: tree + "/" + names.last!, contents: Data(damaged))
+            }
+        }
+        let run = try CLIFixtures.runBinary([tree, "-o", out, "--size", "16", "--progress", "never"])
+        let failed = names.filter { !FileManager.default.fileExists(atPath: out + "/" + $0.dropLast(5) + ".png") }
+        let lines = run.err.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(!failed.isEmpty)
+        #expect(run.status == 1)
+        #expect(lines.last == "" && lines.count == failed.count + 1, "\(run.err)")
+        for (line, name) in zip(lines, failed.sorted()) {
+            #expect(line.hasPrefix("thumbgen: \(tree)/\(name): "), "\(line)")
+        }
     }
 }

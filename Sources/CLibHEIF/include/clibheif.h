@@ -5,9 +5,9 @@
  *  - A file is read through its descriptor with pread by a heif_reader (libheif seeks: the meta box
  *    says where each item's data is), bytes in memory in place; libheif reads the boxes when the file
  *    is opened and the primary image's coded data when it is decoded, nothing else.
- *  - The primary image is decoded (HEVC through libde265, AV1 through libaom, which unlike dav1d
- *    prints nothing, or dav1d when libaom is missing), with its
- *    transformative properties applied by libheif (clean aperture, rotation, mirroring: HEIF makes
+ *  - The primary image is decoded (HEVC through libde265; AV1 through dav1d, by a decoder plugin
+ *    of CLibHEIF's own, heif_dav1d.c, which keeps dav1d's log off standard error and runs it on one
+ *    thread under the file's pixel limit), with its transformative properties applied by libheif (clean aperture, rotation, mirroring: HEIF makes
  *    them part of the image, ISO/IEC 23008-12 §6.5.10, so they are not metadata to ignore), hence the
  *    size reported is the displayed size. EXIF orientation inside the file is not read.
  *  - Pixels come out straight RGBA, 8 bits per channel, or 16 for images coded with more than 8 bits
@@ -95,7 +95,8 @@ int tg_heif_metadata(tg_heif_reader *reader, int kind, size_t max_bytes, tg_buff
 const char *tg_heif_reader_message(const tg_heif_reader *reader);
 void tg_heif_close(tg_heif_reader *reader);
 
-/* e.g. "libheif 1.15.1 (libde265, dav1d, aom)": the library and the decoders it has. */
+/* e.g. "libheif 1.15.1 (HEVC: libde265, AV1: dav1d 1.0.0)": the library and the decoder that runs for
+ * each format. */
 void tg_heif_version(char out[TG_VERSION_SIZE]);
 
 #ifdef __cplusplus

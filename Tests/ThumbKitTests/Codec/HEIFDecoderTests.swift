@@ -130,6 +130,18 @@ import Testing
         #expect(try DecodeTestPlan.needsNoTransform(Self.bytes("opaque.heic")))
     }
 
+    /// A colr box with nclx values H.273 does not define (colour primaries 63756) is ignored, as
+    /// if absent. libheif 1.15 allocates the profile before it fails on such values, and leaves it
+    /// to the caller: `make fuzz` found CLibHEIF leaking it, and `make sanitize` runs this test under
+    /// LeakSanitizer.
+    @Test func undefinedNCLXValuesAreIgnoredAndFreed() throws {
+        let path = Fixtures.path("fuzz-findings/heif-nclx-leak.heic")
+        let header = try ImageSource.file(path).header()
+        #expect(header.colorSource == .sRGB)
+        let image = try ImageSource.file(path).decodeAsStored()
+        #expect(image.width == header.width && image.height == header.height)
+    }
+
     @Test func nclxValuesMapToColourSources() {
         #expect(NCLXColour(primaries: 1, transfer: 13).colorSource.source == .sRGB)
         #expect(NCLXColour(primaries: 2, transfer: 2).colorSource.warning == nil)
@@ -171,9 +183,9 @@ import Testing
         }
     }
 
-    /// The ispe boxes of opaque.heic, rewritten to claim `width` x `height`.
-    static func lying(width: UInt32, height: UInt32) -> [UInt8] {
-        var data = bytes("opaque.heic")
+    /// The ispe boxes of `file`, rewritten to claim `width` x `height`.
+    static func lying(width: UInt32, height: UInt32, file: String = "opaque.heic") -> [UInt8] {
+        var data = bytes(file)
         let ispe = Array("ispe".utf8)
         var found = 0
         for i in 0..<(data.count - 16) where Array(data[i..<i + 4]) == ispe {
@@ -227,6 +239,27 @@ import Testing
                 continue
             }
         }
+    }
+
+    /// An AV1 frame larger than its ispe box says is refused by dav1d, under the pixel limit,
+    /// before it allocates the frame: the header's size passed the limit, the coded one does not.
+    @Test func av1FramesAboveThePixelLimitAreRefusedByTheDecoder() throws {
+        let lying = Self.lying(width: 32, height: 24, file: "opaque.avif")
+        let limits = DecodeLimits(maxPixels: 1000)
+        #expect(try ImageSource.bytes(lying).header(limits: limits).width == 32)
+        var error: DecodeError?
+        do { _ = try ImageSource.bytes(lying).decodeAsStored(limits: limits) } catch let thrown { error = thrown }
+        guard case .corrupt(.heif, let reason)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("64x48") && reason.contains("1000"), "\(reason)")
+        // Without the limit the frame decodes, and disagrees with the header.
+        guard case .corrupt(.heif, let other)? = DecodeErrorProbe.error(of: lying) else {
+            Issue.record("decoded")
+            return
+        }
+        #expect(other == "decoded image is 64x48, the header says 32x24", "\(other)")
     }
 
     @Test func notAnImageWithAnFtypBox() {

@@ -1,7 +1,7 @@
 import CLibHEIF
 
 /// Reads a HEIF file's primary image through libheif: HEIC (HEVC, through libde265) and AVIF (AV1,
-/// through dav1d or libaom), 8 to 12 bits, with or without alpha.
+/// through dav1d, by CLibHEIF's own decoder plugin), 8 to 12 bits, with or without alpha.
 ///
 /// **Orientation.** HEIF's transformative properties (clean aperture `clap`, rotation `irot`,
 /// mirroring `imir`) are part of the image (ISO/IEC 23008-12 §6.5.10: a reader applies them), so
