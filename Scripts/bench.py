@@ -464,7 +464,11 @@ def formats_section(corpus, have_vips, env1):
     if not jpegs:
         TARGETS.append("  n/a  new input formats: no photos-jpeg set to make them from (make-corpus.sh)")
         return
+    # BENCH_FORMATS=heic,avif measures only those (a rerun of one format's bar).
+    chosen = [f for f in os.environ.get("BENCH_FORMATS", "").split(",") if f]
     for extension, directory in format_corpus(jpegs).items():
+        if chosen and extension not in chosen:
+            continue
         files = images(directory, ("." + extension,))
         thumbgen = lambda *flags, d=directory, binary=BIN: lambda out: [binary, d, "-o", out, "--size", str(BOX), "-j1",
                                                                         *flags, "--progress", "never"]
@@ -727,7 +731,7 @@ def main():
     env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
     if ONLY == "formats":
         formats_section(corpus, have_vips, env1)
-    if ONLY in ("formats", "output"):
+    if ONLY in ("formats", "output") and not os.environ.get("BENCH_FORMATS"):
         output_section(corpus, have_vips, pillow_installed, env1)
     if ONLY in ("", "sheet"):
         sheet_section(corpus, env1)
