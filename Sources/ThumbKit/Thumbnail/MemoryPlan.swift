@@ -43,6 +43,8 @@ struct MemoryPlan {
             total += 4 * d * w * h * copies
         }
         total += decoderBytes
+        // The metadata blocks the header holds (up to `EmbeddedMetadata.maximumBytes` each).
+        total += UInt64((header.metadata.xmp?.count ?? 0) + (header.metadata.exif?.count ?? 0))
         total += 64 * w
         let uprightHeight = decoding.orientation.swapsAxes ? w : h
         for fit in fits {
