@@ -152,13 +152,13 @@ package enum FileSystem {
         }
     }
 
-    private struct Piece {
+    struct Piece {
         var bytes: [UInt8]
         var reachedEnd: Bool
     }
 
     /// Up to `count` bytes from `fd`, read into uninitialised storage (no zeroing pass).
-    private static func readPiece(_ fd: Int32, upTo count: Int) -> Result<Piece, SystemFailure> {
+    static func readPiece(_ fd: Int32, upTo count: Int) -> Result<Piece, SystemFailure> {
         var failure: SystemFailure?
         var reachedEnd = false
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in

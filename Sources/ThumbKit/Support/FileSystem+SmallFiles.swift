@@ -27,20 +27,11 @@ extension FileSystem {
         defer { close(fd) }
         guard size <= maxBytes else { return .success(.tooLarge(size: size)) }
         let capacity = min(maxBytes, size) + 1
-        var failure: SystemFailure?
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, filled in
-            while filled < capacity {
-                let n = Glibc.read(fd, buffer.baseAddress! + filled, capacity - filled)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = SystemFailure.current()
-                    return
-                }
-                if n == 0 { return }
-                filled += n
-            }
+        let bytes: [UInt8]
+        switch readPiece(fd, upTo: capacity) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let piece): bytes = piece.bytes
         }
-        if let failure { return .failure(failure) }
         return .success(bytes.count > maxBytes ? .tooLarge(size: bytes.count) : .bytes(bytes))
     }
 }
