@@ -24,10 +24,7 @@ package struct RecordedRating: Sendable, Equatable {
     package var isExternal: Bool { origin == .sidecar || origin == .ratingsFile }
 
     /// The rating as the manifest writes it: the stored number, or null.
-    var ratingJSON: JSONValue {
-        guard let value = rating?.storedValue else { return .null }
-        return value == value.rounded() ? .integer(Int64(value)) : .number(value)
-    }
+    var ratingJSON: JSONValue { rating?.jsonValue ?? .null }
     /// The origin as the manifest writes it: its name, or "none".
     var originName: String { origin?.rawValue ?? "none" }
 

@@ -44,4 +44,11 @@ public enum Rating: Sendable, Hashable, CustomStringConvertible {
     static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
+
+    /// As manifests and sheet maps write it: a whole number without a fraction (`4`, `-1`), a
+    /// half as a number (`4.5`).
+    var jsonValue: JSONValue {
+        let value = storedValue
+        return value == value.rounded() ? .integer(Int64(value)) : .number(value)
+    }
 }

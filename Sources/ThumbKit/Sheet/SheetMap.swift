@@ -23,10 +23,7 @@ public enum SheetMap {
         let cells: [JSONValue] = page.cells.map { cell in
             var members: [String: JSONValue] = [
                 "source": .string(cell.name),
-                "rating": cell.rating.map { rating in
-                    let value = rating.storedValue
-                    return value == value.rounded() ? .integer(Int64(value)) : .number(value)
-                } ?? .null,
+                "rating": cell.rating?.jsonValue ?? .null,
                 "ratingOrigin": cell.ratingOrigin.map { .string($0.rawValue) } ?? .null,
             ].merging(rect(cell.tile)) { $1 }
             if let picture = cell.picture { members["picture"] = .object(rect(picture)) }
