@@ -31,8 +31,16 @@ final class Console: Sendable {
 
     /// `thumbgen: FILE: message` — the one line for an expected failure, whatever the name or
     /// the message hold.
-    func fail(_ path: FilePath, _ message: String) {
-        err("thumbgen: \(path): \(PathEscaping.singleLine(message))\n")
+    func fail(_ path: FilePath, _ message: String) { fail(named: "\(path)", message) }
+
+    /// `thumbgen: NAME: message` for a name already made printable (a path's display name).
+    func fail(named name: String, _ message: String) {
+        err("thumbgen: \(name): \(PathEscaping.singleLine(message))\n")
+    }
+
+    /// `thumbgen: warning: NAME: message`: a problem that did not stop the file.
+    func warn(named name: String, _ message: String) {
+        err("thumbgen: warning: \(name): \(PathEscaping.singleLine(message))\n")
     }
 
     /// True when standard error is a terminal (and output is not captured).

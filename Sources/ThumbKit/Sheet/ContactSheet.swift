@@ -70,7 +70,7 @@ public struct ContactSheet: Sendable {
         var pages = stride(from: 0, to: cells.count, by: perPage).map { Array(cells[$0 ..< min($0 + perPage, cells.count)].map(\.cell)) }
         if pages.isEmpty { pages = [[]] }
         try checkPageSize(layout(count: pages.map(\.count).max() ?? 0))
-        return SheetPlan(pages: pages, cellsPerPage: perPage, failures: failures, warnings: warnings, filteredOut: filteredOut)
+        return SheetPlan(pages: pages, failures: failures, warnings: warnings, filteredOut: filteredOut)
     }
 
     /// Sorts highest stars first, then unrated, then rejected; ties keep input order.
@@ -99,12 +99,9 @@ public struct ContactSheet: Sendable {
             throw .invalidOptions("--cell must be 1 to 10000 pixels a side, not \(size.width)x\(size.height)")
         }
         if case .on = options.badge {
-            let cell = badgeStyle.cellSize(boxWidth: size.width, boxHeight: size.height)
-            let badge: StarBadge
-            do { badge = try badgeStyle.badge(stars: 5, cellSize: cell) } catch { throw .invalidOptions(error.message) }
-            let padding = badgeStyle.platePadding(cellSize: cell)
-            if badge.pixelWidth(scale: 1) + 2 * (padding + badgeStyle.margin) > size.width
-                || badge.pixelHeight(scale: 1) + 2 * (padding + badgeStyle.margin) > size.height {
+            let footprint: (width: Int, height: Int)
+            do { footprint = try badgeStyle.footprint(boxWidth: size.width, boxHeight: size.height) } catch { throw .invalidOptions(error.message) }
+            if footprint.width > size.width || footprint.height > size.height {
                 throw .invalidOptions("the rating badge with its margins does not fit the \(size.width)x\(size.height) cell (see --badge-size, --badge-margin)")
             }
         } else if case .under = options.badge {
@@ -164,12 +161,9 @@ public struct ContactSheet: Sendable {
         let size = options.thumbnail.size, style = badgeStyle
         let cell = style.cellSize(boxWidth: size.width, boxHeight: size.height)
         let badge = try style.render(stars: stars, cellSize: cell, scale: scale)
-        guard let plate = style.plate else { return badge }
+        guard let plate = style.plateImage(around: badge, cellSize: cell, scale: scale) else { return badge }
         let padding = style.platePadding(cellSize: cell) * scale
-        var canvas = Canvas(width: badge.width + 2 * padding, height: badge.height + 2 * padding, light: .linear)
-        canvas.fill(.roundedRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height), radius: Double(padding)),
-                    color: plate)
-        return Image(canvas.bitmap).compositing(badge, x: padding, y: padding)
+        return plate.compositing(badge, x: padding, y: padding)
     }
 
     // MARK: Rendering

@@ -44,7 +44,7 @@ final class PageCanvas: @unchecked Sendable {
         for row in max(0, y) ..< min(height, y + image.height) {
             let from = ((row - y) * image.width + (x0 - x)) * 4, to = (row * width + x0) * 4
             samples.withUnsafeBufferPointer { source in
-                UnsafeMutableBufferPointer(rebasing: pixels[to ..< to + (x1 - x0) * 4])
+                _ = UnsafeMutableBufferPointer(rebasing: pixels[to ..< to + (x1 - x0) * 4])
                     .update(fromContentsOf: source[from ..< from + (x1 - x0) * 4])
             }
         }

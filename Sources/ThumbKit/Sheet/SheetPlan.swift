@@ -18,8 +18,6 @@ public struct SheetPlan: Sendable {
 
     /// The pages' cells, in order; at least one page (an empty sheet has one empty page).
     public let pages: [[Cell]]
-    /// The layout every page is cut from (each page's own has its cell count).
-    public let cellsPerPage: Int
     /// Photos that could not be read, in input order (left out of the sheet).
     public let failures: [Message]
     /// Problems that did not stop a photo, in input order.

@@ -70,6 +70,26 @@ public struct RatingBadgeStyle: Sendable, Hashable {
     /// The plate's padding around the badge at @1x: a quarter cell, at least one pixel.
     public func platePadding(cellSize: Int) -> Int { plate == nil ? 0 : max(1, cellSize / 4) }
 
+    /// The room a full badge needs at @1x for a box of this size: the badge, its plate and its
+    /// margin on every side. Throws when the look makes no valid badge.
+    public func footprint(boxWidth: Int, boxHeight: Int) throws(StarBadgeError) -> (width: Int, height: Int) {
+        let cell = cellSize(boxWidth: boxWidth, boxHeight: boxHeight)
+        let badge = try badge(stars: Double(Self.slots), cellSize: cell)
+        let edge = 2 * (platePadding(cellSize: cell) + margin)
+        return (badge.pixelWidth(scale: 1) + edge, badge.pixelHeight(scale: 1) + edge)
+    }
+
+    /// The plate for a badge image of this size at `scale`: a rounded rectangle `platePadding`
+    /// wider on every side, drawn in linear light; nil without a plate.
+    func plateImage(around badge: Image, cellSize: Int, scale: Int) -> Image? {
+        guard let plate else { return nil }
+        let padding = platePadding(cellSize: cellSize) * scale
+        var canvas = Canvas(width: badge.width + 2 * padding, height: badge.height + 2 * padding, light: .linear)
+        canvas.fill(.roundedRectangle(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height), radius: Double(padding)),
+                    color: plate)
+        return Image(canvas.bitmap)
+    }
+
     // MARK: Settings description
 
     /// The style's part of a thumbnail's settings description, in a fixed order.

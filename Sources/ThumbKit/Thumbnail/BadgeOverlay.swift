@@ -30,12 +30,7 @@ struct BadgeOverlay {
         let (hn, hd) = style.corner.horizontal, (vn, vd) = style.corner.vertical
         let x = plan.x + margin + freeWidth * hn / hd, y = plan.y + margin + freeHeight * vn / vd
         var result = image
-        if let plate = style.plate {
-            var canvas = Canvas(width: outerWidth, height: outerHeight, light: .linear)
-            canvas.fill(.roundedRectangle(x: 0, y: 0, width: Double(outerWidth), height: Double(outerHeight), radius: Double(padding)),
-                        color: plate)
-            result = result.compositing(Image(canvas.bitmap), x: x, y: y)
-        }
+        if let plate = style.plateImage(around: badge, cellSize: cell, scale: scale) { result = result.compositing(plate, x: x, y: y) }
         return result.compositing(badge, x: x + padding, y: y + padding)
     }
 }

@@ -49,9 +49,7 @@ struct InfoCommand: Command {
                 // found by name: only what the image itself says counts.
                 let lookup = path.string.map { ratings.rating(forSourceAt: $0, header: header) }
                     ?? RatingReader.embeddedRating(in: header.metadata)
-                for warning in lookup.warnings {
-                    console.err("thumbgen: warning: \(path): \(PathEscaping.singleLine(warning))\n")
-                }
+                for warning in lookup.warnings { console.warn(named: "\(path)", warning) }
                 console.out("\(path): \(header)" + (lookup.summary.map { ", " + $0 } ?? "") + "\n")
             case .failure(let failure):
                 console.fail(path, failure.message)

@@ -66,12 +66,8 @@ enum RatingBadgeSettings {
 
     /// A full badge must be valid and fit the box with its margins.
     private static func check(_ style: RatingBadgeStyle, box: ThumbnailSize) throws(UsageError) {
-        let cell = style.cellSize(boxWidth: box.width, boxHeight: box.height)
-        let badge: StarBadge
-        do { badge = try style.badge(stars: 5, cellSize: cell) } catch { throw UsageError(error.message) }
-        let padding = style.platePadding(cellSize: cell)
-        let width = badge.pixelWidth(scale: 1) + 2 * padding + 2 * style.margin
-        let height = badge.pixelHeight(scale: 1) + 2 * padding + 2 * style.margin
+        let width: Int, height: Int
+        do { (width, height) = try style.footprint(boxWidth: box.width, boxHeight: box.height) } catch { throw UsageError(error.message) }
         if width > box.width || height > box.height {
             throw UsageError("the rating badge with its margins is \(width)x\(height), larger than the \(box.width)x\(box.height) box (see --badge-size, --badge-margin)")
         }

@@ -112,7 +112,7 @@ struct SheetCommand: Command {
         let quiet = arguments.has("quiet")
         var status = ExitCode.success
         for failure in found.failures {
-            console.err("thumbgen: \(failure.name): \(PathEscaping.singleLine(failure.text))\n")
+            console.fail(named: failure.name, failure.text)
             status = .failure
         }
         let plan: SheetPlan
@@ -124,11 +124,11 @@ struct SheetCommand: Command {
             return .failure
         }
         for failure in plan.failures {
-            console.err("thumbgen: \(failure.name): \(PathEscaping.singleLine(failure.text))\n")
+            console.fail(named: failure.name, failure.text)
             status = .failure
         }
         if !quiet {
-            for warning in plan.warnings { console.err("thumbgen: warning: \(warning.name): \(PathEscaping.singleLine(warning.text))\n") }
+            for warning in plan.warnings { console.warn(named: warning.name, warning.text) }
         }
         for index in plan.pages.indices {
             let page: SheetPage
@@ -138,10 +138,10 @@ struct SheetCommand: Command {
             }
             for cell in page.cells {
                 if let error = cell.error {
-                    console.err("thumbgen: \(cell.name): \(PathEscaping.singleLine(error))\n")
+                    console.fail(named: cell.name, error)
                     status = .failure
                 } else if !quiet {
-                    for warning in cell.warnings { console.err("thumbgen: warning: \(cell.name): \(PathEscaping.singleLine(warning))\n") }
+                    for warning in cell.warnings { console.warn(named: cell.name, warning) }
                 }
             }
             let names = page.files.map { naming.image(page: index, scale: $0.scale) }

@@ -110,7 +110,7 @@ struct ThumbnailCommand: Command {
             // printed as they happen, not counted, and not printed with -q.
             var warn: (@Sendable (FilePath, String) -> Void)?
             if !quiet {
-                warn = { path, reason in console.err("thumbgen: warning: \(path): \(PathEscaping.singleLine(reason))\n") }
+                warn = { path, reason in console.warn(named: "\(path)", reason) }
             }
             summary = try Batch.run(configuration, renderer: ThumbnailSettings.renderer(options, warn: warn),
                                     cancellation: cancellation, progress: display.handle)
