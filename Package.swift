@@ -85,11 +85,18 @@ let package = Package(
             pkgConfig: "dav1d",
             providers: [.apt(["libdav1d-dev"])]
         ),
+        // libde265 as the system provides it (pkg-config libde265), for CLibHEIF's HEVC decoder plugin.
+        .systemLibrary(
+            name: "CDE265System",
+            pkgConfig: "libde265",
+            providers: [.apt(["libde265-dev"])]
+        ),
         // The only code that calls libheif (heif_error values, no longjmp, nothing printed), and
-        // the AV1 decoder plugin it gives libheif: dav1d with its log kept off standard error.
+        // the decoder plugins it gives libheif: libde265 with zeroed frames and its warnings as
+        // errors, dav1d with its log kept off standard error.
         .target(
             name: "CLibHEIF",
-            dependencies: ["CHEIFSystem", "CDAV1DSystem", "CCodecSupport"]
+            dependencies: ["CHEIFSystem", "CDE265System", "CDAV1DSystem", "CCodecSupport"]
         ),
         // Little CMS 2 as the system provides it (pkg-config lcms2).
         .systemLibrary(

@@ -6,7 +6,7 @@
  * short file shows up as reads that find nothing (ran_out) whatever libheif calls it.
  */
 #include "clibheif.h"
-#include "heif_dav1d.h"
+#include "heif_plugins.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -121,7 +121,10 @@ static int failure(struct tg_heif_reader *r, struct heif_error error) {
         copy_message(r->message, "out of memory");
         return TG_HEIF_ERR_MEMORY;
     }
-    copy_one_line(r->message, error.message);
+    /* libheif words a decoder plugin's failure "Invalid input: Unspecified: <the plugin's text>";
+     * the decoder's own text says it all. */
+    const char *plugin_text = error.message ? strstr(error.message, ": Unspecified: ") : NULL;
+    copy_one_line(r->message, plugin_text ? plugin_text + strlen(": Unspecified: ") : error.message);
     return TG_HEIF_ERR_CORRUPT;
 }
 
@@ -166,7 +169,7 @@ static int open_common(struct tg_heif_reader *r, const uint8_t head[12], size_t 
     r->offset = 0;
     r->av1 = heif_has_compatible_brand(ftyp, (int)have, "avif") || heif_has_compatible_brand(ftyp, (int)have, "avis")
         || memcmp(head + 8, "avif", 4) == 0 || memcmp(head + 8, "avis", 4) == 0;
-    tg_heif_dav1d_register();
+    tg_heif_plugins_register();
     r->context = heif_context_alloc();
     if (!r->context) {
         copy_message(r->message, "out of memory");
@@ -182,6 +185,9 @@ static int open_common(struct tg_heif_reader *r, const uint8_t head[12], size_t 
     if (error.code != heif_error_Ok) return failure(r, error);
     error = heif_context_get_primary_image_handle(r->context, &r->handle);
     if (error.code != heif_error_Ok) return failure(r, error);
+    /* The boxes were read: a look past the end that did not stop that (bytes after the last box
+     * that begin no whole one) says nothing about a failure decoding the image later. */
+    r->ran_out = 0;
     struct heif_image_handle *h = r->handle;
     int width = heif_image_handle_get_width(h), height = heif_image_handle_get_height(h);
     if (width <= 0 || height <= 0) {
@@ -329,24 +335,6 @@ static inline uint16_t widen(uint32_t v, uint32_t max) {
     return (uint16_t)((v * 65535u + max / 2) / max);
 }
 
-/* Copies the interleaved samples out row by row (libheif's rows are padded to its stride): 8-bit
- * as they are, deeper ones scaled to 16 bits. */
-static void copy_interleaved(const tg_heif_info *s, const uint8_t *plane, int stride, int bits, void *dst, int sixteen) {
-    size_t w = s->width, h = s->height;
-    if (!sixteen) {
-        uint8_t *out = dst;
-        for (size_t y = 0; y < h; y++) memcpy(out + y * w * 4, plane + y * (size_t)stride, w * 4);
-        return;
-    }
-    uint16_t *out = dst;
-    uint32_t max = bits >= 16 ? 65535u : (1u << bits) - 1u;
-    for (size_t y = 0; y < h; y++) {
-        const uint8_t *row = plane + y * (size_t)stride;
-        /* heif_chroma_interleaved_RRGGBBAA_LE: each sample is two bytes, low byte first. */
-        for (size_t x = 0; x < w * 4; x++) out[y * w * 4 + x] = widen((uint32_t)row[2 * x] | (uint32_t)row[2 * x + 1] << 8, max);
-    }
-}
-
 /* Interleaves planar R, G, B (and alpha, else the maximum) into dst, as libheif's own planar to
  * interleaved step does, 8-bit samples as they are, deeper ones (native uint16_t) scaled to 16 bits. */
 static void copy_planar(const tg_heif_info *s, const uint8_t *const planes[4], const int strides[4], int bits, int alpha_bits,
@@ -397,20 +385,18 @@ int tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
         return TG_HEIF_ERR_MEMORY;
     }
     options->ignore_transformations = 0;
-    /* AV1 goes to heif_dav1d's plugin (registered when the file was opened, chosen by its
+    /* HEVC and AV1 go to CLibHEIF's plugins (registered when the file was opened, chosen by their
      * priority), on this thread, under this file's pixel limit. */
-    tg_heif_dav1d_set_frame_limit(r->max_pixels);
+    tg_heif_plugins_set_frame_limit(r->max_pixels);
     struct heif_image *image = NULL;
-    /* AV1 images as planar RGB, interleaved here into dst: libheif 1.15 converts them to planar RGB
-     * (Op_YCbCr_to_RGB) and then interleaves that into an image of its own, a second full-size pass
-     * and allocation (about a sixth of an AVIF photo's decode), which the copy into dst makes anyway.
-     * HEVC images keep the interleaved request: libheif converts 8-bit 4:2:0 ones straight to RGBA. */
-    int planar = r->av1;
-    /* RGBA even for opaque images: libheif fills the alpha samples with their maximum. */
-    enum heif_chroma chroma = planar ? heif_chroma_444 : sixteen ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA;
+    /* Planar RGB, interleaved here into dst: libheif 1.15 converts every coded image to planar RGB
+     * (decode_image_planar, Op_YCbCr_to_RGB) and would then interleave that into an image of its
+     * own, a second full-size pass and allocation (about a sixth of an AVIF photo's decode) that
+     * the copy into dst makes anyway. */
+    enum heif_chroma chroma = heif_chroma_444;
     struct heif_error error = heif_decode_image(r->handle, &image, heif_colorspace_RGB, chroma, options);
     heif_decoding_options_free(options);
-    tg_heif_dav1d_set_frame_limit(0);
+    tg_heif_plugins_set_frame_limit(0);
     if (error.code != heif_error_Ok) {
         if (image) heif_image_release(image);
         return failure(r, error);
@@ -419,35 +405,34 @@ int tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
     static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
     const uint8_t *planes[4] = {NULL, NULL, NULL, NULL};
     int strides[4] = {0, 0, 0, 0};
-    enum heif_channel first = planar ? heif_channel_R : heif_channel_interleaved;
+    enum heif_channel first = heif_channel_R;
     int width = heif_image_get_width(image, first);
     int height = heif_image_get_height(image, first);
     int bits = heif_image_get_bits_per_pixel_range(image, first);
     int complete = 1;
     int alpha_bits = bits;
-    for (int c = 0; c < (planar ? 4 : 1); c++) {
-        enum heif_channel channel = planar ? channels[c] : heif_channel_interleaved;
+    for (int c = 0; c < 4; c++) {
+        enum heif_channel channel = channels[c];
         if (channel == heif_channel_Alpha && !heif_image_has_channel(image, channel)) continue;
         planes[c] = heif_image_get_plane_readonly(image, channel, &strides[c]);
         /* Every plane the size of the image, its rows as long as promised; the colour planes at one
          * depth, the alpha plane at its own on the same side of 8 bits (its samples' size). */
-        int sample = planar ? (sixteen ? 2 : 1) : (sixteen ? 8 : 4);
+        int sample = sixteen ? 2 : 1;
         int depth = heif_image_get_bits_per_pixel_range(image, channel);
         if (channel == heif_channel_Alpha) alpha_bits = depth;
         if (!planes[c] || heif_image_get_width(image, channel) != width || heif_image_get_height(image, channel) != height
-            || strides[c] < width * sample || (planar && (depth > 8) != (bits > 8)) || depth > 16
-            || (planar && channel != heif_channel_Alpha && depth != bits))
+            || strides[c] < width * sample || (depth > 8) != (bits > 8) || depth > 16
+            || (channel != heif_channel_Alpha && depth != bits))
             complete = 0;
     }
     /* The coded image must be what the header promised: dst was sized from it. */
     if (!complete || width != (int)r->summary.width || height != (int)r->summary.height || (sixteen && (bits <= 8 || bits > 16))
-        || (planar && !sixteen && bits != 8)) {
+        || (!sixteen && bits != 8)) {
         snprintf(r->message, sizeof r->message, "decoded image is %dx%d, the header says %ux%u",
                  width, height, r->summary.width, r->summary.height);
         status = TG_HEIF_ERR_CORRUPT;
     } else {
-        if (planar) copy_planar(&r->summary, planes, strides, bits, alpha_bits, dst, sixteen);
-        else copy_interleaved(&r->summary, planes[0], strides[0], bits, dst, sixteen);
+        copy_planar(&r->summary, planes, strides, bits, alpha_bits, dst, sixteen);
         if (r->summary.premultiplied) unpremultiply((size_t)r->summary.width * r->summary.height, dst, sixteen);
     }
     heif_image_release(image);
@@ -465,23 +450,10 @@ void tg_heif_close(tg_heif_reader *r) {
     free(r);
 }
 
-/* The name of the decoder libheif picks for `format` (the first by priority), or "none". */
-static const char *decoder_name(enum heif_compression_format format) {
-    const struct heif_decoder_descriptor *list[1];
-    if (heif_get_decoder_descriptors(format, list, 1) < 1) return "none";
-    const char *name = heif_decoder_descriptor_get_id_name(list[0]);
-    return name ? name : "unnamed";
-}
-
 void tg_heif_version(char out[TG_VERSION_SIZE]) {
-    tg_heif_dav1d_register();
-    /* The decoders that run, per format: thumbgen's AV1 plugin is dav1d, named with its version. */
-    const char *av1 = decoder_name(heif_compression_AV1);
-    if (strcmp(av1, "thumbgen-dav1d") == 0)
-        snprintf(out, TG_VERSION_SIZE, "libheif %s (HEVC: %s, AV1: dav1d %s)", heif_get_version(),
-                 decoder_name(heif_compression_HEVC), tg_heif_dav1d_version());
-    else
-        snprintf(out, TG_VERSION_SIZE, "libheif %s (HEVC: %s, AV1: %s)", heif_get_version(), decoder_name(heif_compression_HEVC), av1);
+    /* The decoders that run: CLibHEIF's own plugins, which outrank libheif's. */
+    snprintf(out, TG_VERSION_SIZE, "libheif %s (HEVC: libde265 %s, AV1: dav1d %s)", heif_get_version(), tg_heif_de265_version(),
+             tg_heif_dav1d_version());
 }
 
 /* ---- metadata blocks (XMP, EXIF) ---- */

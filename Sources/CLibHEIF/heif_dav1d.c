@@ -1,5 +1,13 @@
 /*
- * heif_dav1d.c: the AV1 decoder plugin CLibHEIF gives libheif. See heif_dav1d.h for why it exists.
+ * heif_dav1d.c: the AV1 decoder plugin CLibHEIF gives libheif, over dav1d (see heif_plugins.h for
+ * why there is one). It is libheif 1.15's own dav1d plugin with these differences:
+ *  - dav1d's log goes to the decoder, not to standard error: its first line is the error's text
+ *    (libheif's plugin opens dav1d with its default logger, which prints "Error parsing OBU data",
+ *    and gives no way to set another; libaom, which prints nothing, is about twice as slow; Debian
+ *    bookworm's libavif 0.11.1 sets no dav1d logger either);
+ *  - one thread, no frame delay (thumbgen decodes files in parallel instead, and -j1 is one thread);
+ *  - dav1d's frame size limit is the pixel limit of the decode running on the calling thread;
+ *  - every error path releases what it holds.
  *
  * The plugin API (libheif/heif_plugin.h, version 3, libheif 1.15): libheif creates a decoder per
  * coded image (the primary one, its alpha plane, each grid tile), pushes the item's data once,
@@ -7,10 +15,9 @@
  * (CLibHEIF asks for no decoding threads). The image handed back is YCbCr planes as dav1d decoded
  * them, with the sequence header's nclx values; libheif converts them to RGB.
  */
-#include "heif_dav1d.h"
+#include "heif_plugins.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,13 +27,6 @@
 #include <libheif/heif.h>
 #include <libheif/heif_plugin.h>
 
-/* Above libheif's dav1d (150) and libaom (100) plugins, so every AV1 image libheif decodes in this
- * process comes here, including those it decodes without the caller's options. */
-enum { PLUGIN_PRIORITY = 200 };
-
-/* libheif's own limit per side (heif_limits.h, MAX_IMAGE_WIDTH and MAX_IMAGE_HEIGHT in 1.15). */
-static const uint64_t default_frame_limit = (uint64_t)32768 * 32768;
-
 #define LOG_SIZE 200
 
 struct decoder {
@@ -35,24 +35,11 @@ struct decoder {
     char log[LOG_SIZE];         /* dav1d's first message, without its newline; "" when none */
 };
 
-/* Set per decode by CLibHEIF; read when libheif creates a decoder, on the same thread. */
-static _Thread_local uint64_t frame_limit;
-
-/* A failed call's message outlives the decoder (libheif frees it before copying the message). */
-static _Thread_local char failure_text[LOG_SIZE + 32];
-
-static const char success[] = "Success";
-
-void tg_heif_dav1d_set_frame_limit(uint64_t max_pixels) { frame_limit = max_pixels; }
-
 const char *tg_heif_dav1d_version(void) { return dav1d_version(); }
-
-static struct heif_error ok(void) { return (struct heif_error){heif_error_Ok, heif_suberror_Unspecified, success}; }
 
 /* An error whose text is dav1d's log, else `fallback`. */
 static struct heif_error decode_failure(const struct decoder *d, enum heif_error_code code, const char *fallback) {
-    snprintf(failure_text, sizeof failure_text, "%s", d && d->log[0] ? d->log : fallback);
-    return (struct heif_error){code, heif_suberror_Unspecified, failure_text};
+    return tg_heif_plugin_failure(code, d && d->log[0] ? d->log : fallback);
 }
 
 /* dav1d's log: the first message is kept (later ones are consequences, "Error parsing OBU data"
@@ -70,7 +57,7 @@ static void keep_log(void *cookie, const char *format, va_list arguments) {
 
 static const char *plugin_name(void) { return "dav1d, one thread, silent (thumbgen)"; }
 
-static int supports(enum heif_compression_format format) { return format == heif_compression_AV1 ? PLUGIN_PRIORITY : 0; }
+static int supports(enum heif_compression_format format) { return format == heif_compression_AV1 ? TG_HEIF_PLUGIN_PRIORITY : 0; }
 
 static struct heif_error new_decoder(void **out) {
     *out = NULL;
@@ -81,8 +68,7 @@ static struct heif_error new_decoder(void **out) {
     settings.n_threads = 1;
     settings.max_frame_delay = 1;
     settings.all_layers = 0;
-    uint64_t limit = frame_limit != 0 && frame_limit < default_frame_limit ? frame_limit : default_frame_limit;
-    settings.frame_size_limit = (unsigned)limit;
+    settings.frame_size_limit = (unsigned)tg_heif_plugins_frame_limit();
     settings.logger.cookie = d;
     settings.logger.callback = keep_log;
     if (dav1d_open(&d->context, &settings) != 0) {
@@ -90,7 +76,7 @@ static struct heif_error new_decoder(void **out) {
         return decode_failure(NULL, heif_error_Memory_allocation_error, "out of memory");
     }
     *out = d;
-    return ok();
+    return tg_heif_plugin_ok();
 }
 
 static void free_decoder(void *raw) {
@@ -110,7 +96,7 @@ static struct heif_error push_data(void *raw, const void *data, size_t size) {
     uint8_t *copy = dav1d_data_create(&d->data, size);
     if (!copy) return decode_failure(NULL, heif_error_Memory_allocation_error, "out of memory");
     memcpy(copy, data, size);
-    return ok();
+    return tg_heif_plugin_ok();
 }
 
 /* Plane sizes of a w x h image in the dav1d layout (chroma rounded up). */
@@ -167,7 +153,7 @@ static struct heif_error copy_picture(const struct decoder *d, const Dav1dPictur
         for (int y = 0; y < h; y++) memcpy(dst + (size_t)y * (size_t)stride, src + y * src_stride, (size_t)w * sample_bytes);
     }
     *out = image;
-    return ok();
+    return tg_heif_plugin_ok();
 }
 
 static struct heif_error decode_image(void *raw, struct heif_image **out) {
@@ -216,9 +202,4 @@ static const struct heif_decoder_plugin plugin = {
     .id_name = "thumbgen-dav1d",
 };
 
-static void register_plugin(void) { heif_register_decoder_plugin(&plugin); }
-
-void tg_heif_dav1d_register(void) {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, register_plugin);
-}
+void tg_heif_dav1d_register(void) { heif_register_decoder_plugin(&plugin); }

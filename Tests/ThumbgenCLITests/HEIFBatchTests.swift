@@ -19,9 +19,15 @@ import Testing
         // The coded AV1 data overwritten: dav1d's first message as the reason, nothing of it on
         // standard error.
         write("garbled.avif", Self.garbled(fixture("opaque.avif"), from: 4))
-        // The alpha plane's sequence header: libheif 1.15 decodes alpha planes with its default
-        // decoder, not the one the caller asks for, so this too must reach thumbgen's dav1d plugin.
-        write("garbled-alpha.avif", Self.garbled(fixture("alpha.avif"), from: 8))
+        // The alpha plane's coded data (item 2, the first 59 bytes of mdat): libheif 1.15 decodes
+        // alpha planes with its default decoder, not the one the caller asks for, so this too must
+        // reach thumbgen's dav1d plugin.
+        write("garbled-alpha.avif", Self.garbled(fixture("alpha.avif"), from: 12))
+        // HEVC damage libde265 notices, in the picture and in the alpha plane (its data 2816 bytes
+        // into mdat): libde265's reason, where libheif's own plugin handed out the picture as far
+        // as it was decoded.
+        write("hevc-garbled.heic", Self.garbled(heic, from: 40))
+        write("hevc-garbled-alpha.heic", Self.garbled(fixture("alpha.heic"), from: 2830))
         write("no-meta.heic", [0, 0, 0, 0x14] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1".utf8)
             + [0, 0, 0, 0x10] + Array("free".utf8) + Array(repeating: 0, count: 8))
 
@@ -30,12 +36,14 @@ import Testing
         let lines = run.err.split(separator: "\n").map(String.init)
         #expect(lines.sorted() == [
             "thumbgen: \(tree)/cut.heic: file is truncated",
-            "thumbgen: \(tree)/garbled-alpha.avif: corrupt HEIF: invalid input: Unspecified: Error parsing sequence header",
-            "thumbgen: \(tree)/garbled.avif: corrupt HEIF: invalid input: Unspecified: Error parsing OBU data",
+            "thumbgen: \(tree)/garbled-alpha.avif: corrupt HEIF: overrun in OBU bit buffer into next OBU",
+            "thumbgen: \(tree)/garbled.avif: corrupt HEIF: error parsing OBU data",
+            "thumbgen: \(tree)/hevc-garbled-alpha.heic: corrupt HEIF: CTB outside of image area (concealing stream error...)",
+            "thumbgen: \(tree)/hevc-garbled.heic: corrupt HEIF: CTB outside of image area (concealing stream error...)",
             "thumbgen: \(tree)/no-meta.heic: corrupt HEIF: invalid input: No 'meta' box",
         ], "\(run.err)")
         for name in ["good.png", "good-avif.png"] { #expect(FileManager.default.fileExists(atPath: out + "/" + name), "\(name)") }
-        for name in ["cut.png", "garbled.png", "garbled-alpha.png", "no-meta.png"] {
+        for name in ["cut.png", "garbled.png", "garbled-alpha.png", "hevc-garbled.png", "hevc-garbled-alpha.png", "no-meta.png"] {
             #expect(!FileManager.default.fileExists(atPath: out + "/" + name), "\(name)")
         }
     }
@@ -48,9 +56,9 @@ import Testing
         return data
     }
 
-    /// Cuts and bit flips of every AVIF fixture, in one batch: standard error holds exactly one
-    /// line for each file not written, naming it, and nothing else (no decoder's own output).
-    @Test func damagedAVIFsLeaveOnlyTheirOwnLines() throws {
+    /// Cuts and bit flips of the AVIF and HEIC fixtures, in one batch: standard error holds exactly
+    /// one line for each file not written, naming it, and nothing else (no decoder's own output).
+    @Test func damagedHEIFFilesLeaveOnlyTheirOwnLines() throws {
         let root = CLIFixtures.temporaryDirectory("avif-damage")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let tree = root + "/in", out = root + "/out"
@@ -65,17 +73,18 @@ import Testing
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return Int((z ^ (z >> 31)) % UInt64(bound))
         }
-        for fixture in ["opaque.avif", "opaque-420.avif", "alpha.avif", "10bit.avif"] {
+        for fixture in ["opaque.avif", "opaque-420.avif", "alpha.avif", "10bit.avif", "opaque.heic", "alpha.heic", "10bit.heic"] {
             let data = [UInt8](FileManager.default.contents(atPath: CLIFixtures.path("heif/" + fixture))!)
-            let stem = String(fixture.dropLast(5))
+            // "opaque-avif", "opaque-heic": one output name each.
+            let stem = fixture.replacingOccurrences(of: ".", with: "-"), suffix = String(fixture.suffix(5))
             for cut in stride(from: 16, to: data.count, by: max(1, data.count / 12)) {
-                names.append("\(stem)-cut\(cut).avif")
+                names.append("\(stem)-cut\(cut)\(suffix)")
                 FileManager.default.createFile(atPath: tree + "/" + names.last!, contents: Data(data.prefix(cut)))
             }
             for round in 0..<15 {
                 var damaged = data
                 for _ in 0..<4 { damaged[16 + next(data.count - 16)] ^= UInt8(1 + next(255)) }
-                names.append("\(stem)-flip\(round).avif")
+                names.append("\(stem)-flip\(round)\(suffix)")
                 FileManager.default.createFile(atPath: tree + "/" + names.last!, contents: Data(damaged))
             }
         }

@@ -24,7 +24,7 @@ package enum CodecVersions {
     package static let gif = text(tg_gif_version)
     /// e.g. "libtiff 4.5.0".
     package static let tiff = text(tg_tiff_version)
-    /// e.g. "libheif 1.15.1 (HEVC: libde265, AV1: dav1d 1.0.0)": libheif and the decoder it uses per format.
+    /// e.g. "libheif 1.15.1 (HEVC: libde265 1.0.11, AV1: dav1d 1.0.0)": libheif and the decoder it uses per format.
     package static let heif = text(tg_heif_version)
     /// e.g. "lcms2 2.14".
     static let lcms = text(tg_cms_version)

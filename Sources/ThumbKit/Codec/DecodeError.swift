@@ -53,8 +53,11 @@ public enum EncodeError: ThumbKitError, Equatable {
 }
 
 extension String {
+    /// A library's sentence as the middle of thumbgen's ("Invalid input" → "invalid input"); an
+    /// acronym stays as it is ("CTB outside of image area").
     var lowercasedFirst: String {
         guard let first else { return self }
+        if let second = dropFirst().first, second.isUppercase { return self }
         return first.lowercased() + dropFirst()
     }
 
