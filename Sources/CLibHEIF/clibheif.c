@@ -24,7 +24,12 @@ struct tg_heif_reader {
     uint64_t size;              /* of the file or the bytes */
     uint64_t offset;
     int ran_out;                /* a read asked for bytes past the end */
-    int read;
+    int read;                   /* the image was decoded (or failed to) */
+    struct heif_image *image;   /* the decoded image, until its last row is read */
+    const uint8_t *planes[4];   /* its R, G, B and alpha planes (alpha NULL when none) */
+    int strides[4];
+    int bits, alpha_bits;       /* the colour planes' depth, the alpha plane's */
+    uint32_t next_row;
     uint64_t max_pixels;        /* the limit AV1 frames are decoded under */
     int av1;                    /* the ftyp box names an AVIF brand */
     uint8_t *icc;
@@ -302,7 +307,7 @@ int tg_heif_open_memory(const uint8_t *data, size_t size, const tg_heif_limits *
 
 void tg_heif_rebase_memory(tg_heif_reader *r, const uint8_t *data) { r->memory = data; }
 
-/* Divides premultiplied colours by their alpha, in place. */
+/* Divides premultiplied colours by their alpha, in place, in `pixels` RGBA pixels. */
 static void unpremultiply(size_t pixels, void *dst, int sixteen) {
     if (!sixteen) {
         uint8_t *out = dst;
@@ -335,45 +340,52 @@ static inline uint16_t widen(uint32_t v, uint32_t max) {
     return (uint16_t)((v * 65535u + max / 2) / max);
 }
 
-/* Interleaves planar R, G, B (and alpha, else the maximum) into dst, as libheif's own planar to
- * interleaved step does, 8-bit samples as they are, deeper ones (native uint16_t) scaled to 16 bits. */
-static void copy_planar(const tg_heif_info *s, const uint8_t *const planes[4], const int strides[4], int bits, int alpha_bits,
-                        void *dst, int sixteen) {
-    size_t w = s->width, h = s->height;
+/* Row y of the decoded planes, interleaved into dst as libheif's own planar to interleaved step
+ * does: R, G, B and (for 4 channels) alpha, else the maximum; 8-bit samples as they are, deeper
+ * ones (native uint16_t) scaled to 16 bits; premultiplied alpha divided out. */
+static void interleave_row(const tg_heif_reader *r, size_t y, void *dst, int channels, int sixteen) {
+    size_t w = r->summary.width;
+    const uint8_t *const *planes = r->planes;
+    const int *strides = r->strides;
     if (!sixteen) {
-        uint8_t *out = dst;
-        for (size_t y = 0; y < h; y++) {
-            const uint8_t *r = planes[0] + y * (size_t)strides[0], *g = planes[1] + y * (size_t)strides[1],
-                          *b = planes[2] + y * (size_t)strides[2], *a = planes[3] ? planes[3] + y * (size_t)strides[3] : NULL;
-            uint8_t *row = out + y * w * 4;
+        const uint8_t *red = planes[0] + y * (size_t)strides[0], *green = planes[1] + y * (size_t)strides[1],
+                      *blue = planes[2] + y * (size_t)strides[2], *alpha = planes[3] ? planes[3] + y * (size_t)strides[3] : NULL;
+        uint8_t *row = dst;
+        if (channels == 3) {
             for (size_t x = 0; x < w; x++) {
-                row[4 * x] = r[x];
-                row[4 * x + 1] = g[x];
-                row[4 * x + 2] = b[x];
-                row[4 * x + 3] = a ? a[x] : 255;
+                row[3 * x] = red[x];
+                row[3 * x + 1] = green[x];
+                row[3 * x + 2] = blue[x];
             }
+            return;
         }
-        return;
-    }
-    uint16_t *out = dst;
-    uint32_t max = bits >= 16 ? 65535u : (1u << bits) - 1u;
-    uint32_t alpha_max = alpha_bits >= 16 ? 65535u : (1u << alpha_bits) - 1u;
-    for (size_t y = 0; y < h; y++) {
-        const uint16_t *r = (const uint16_t *)(planes[0] + y * (size_t)strides[0]),
-                       *g = (const uint16_t *)(planes[1] + y * (size_t)strides[1]),
-                       *b = (const uint16_t *)(planes[2] + y * (size_t)strides[2]),
-                       *a = planes[3] ? (const uint16_t *)(planes[3] + y * (size_t)strides[3]) : NULL;
-        uint16_t *row = out + y * w * 4;
         for (size_t x = 0; x < w; x++) {
-            row[4 * x] = widen(r[x], max);
-            row[4 * x + 1] = widen(g[x], max);
-            row[4 * x + 2] = widen(b[x], max);
-            row[4 * x + 3] = a ? widen(a[x], alpha_max) : 65535;
+            row[4 * x] = red[x];
+            row[4 * x + 1] = green[x];
+            row[4 * x + 2] = blue[x];
+            row[4 * x + 3] = alpha ? alpha[x] : 255;
+        }
+    } else {
+        uint32_t max = r->bits >= 16 ? 65535u : (1u << r->bits) - 1u;
+        uint32_t alpha_max = r->alpha_bits >= 16 ? 65535u : (1u << r->alpha_bits) - 1u;
+        const uint16_t *red = (const uint16_t *)(planes[0] + y * (size_t)strides[0]),
+                       *green = (const uint16_t *)(planes[1] + y * (size_t)strides[1]),
+                       *blue = (const uint16_t *)(planes[2] + y * (size_t)strides[2]),
+                       *alpha = planes[3] ? (const uint16_t *)(planes[3] + y * (size_t)strides[3]) : NULL;
+        uint16_t *row = dst;
+        for (size_t x = 0; x < w; x++) {
+            row[channels * x] = widen(red[x], max);
+            row[channels * x + 1] = widen(green[x], max);
+            row[channels * x + 2] = widen(blue[x], max);
+            if (channels == 4) row[4 * x + 3] = alpha ? widen(alpha[x], alpha_max) : 65535;
         }
     }
+    if (channels == 4 && r->summary.premultiplied) unpremultiply(w, dst, sixteen);
 }
 
-int tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
+/* Decodes the primary image, once, and keeps libheif's planes for interleave_row. */
+static int decode(tg_heif_reader *r, int sixteen) {
+    if (r->image) return TG_HEIF_OK;
     if (r->read) {
         copy_message(r->message, "image already read");
         return TG_HEIF_ERR_CORRUPT;
@@ -389,60 +401,83 @@ int tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
      * priority), on this thread, under this file's pixel limit. */
     tg_heif_plugins_set_frame_limit(r->max_pixels);
     struct heif_image *image = NULL;
-    /* Planar RGB, interleaved here into dst: libheif 1.15 converts every coded image to planar RGB
-     * (decode_image_planar, Op_YCbCr_to_RGB) and would then interleave that into an image of its
-     * own, a second full-size pass and allocation (about a sixth of an AVIF photo's decode) that
-     * the copy into dst makes anyway. */
-    enum heif_chroma chroma = heif_chroma_444;
-    struct heif_error error = heif_decode_image(r->handle, &image, heif_colorspace_RGB, chroma, options);
+    /* Planar RGB, interleaved by thumbgen row by row: libheif 1.15 converts every coded image to
+     * planar RGB (decode_image_planar, Op_YCbCr_to_RGB) and would then interleave that into an
+     * image of its own, a second full-size pass and allocation (about a sixth of an AVIF photo's
+     * decode). */
+    struct heif_error error = heif_decode_image(r->handle, &image, heif_colorspace_RGB, heif_chroma_444, options);
     heif_decoding_options_free(options);
     tg_heif_plugins_set_frame_limit(0);
     if (error.code != heif_error_Ok) {
         if (image) heif_image_release(image);
         return failure(r, error);
     }
-    int status = TG_HEIF_OK;
     static const enum heif_channel channels[4] = {heif_channel_R, heif_channel_G, heif_channel_B, heif_channel_Alpha};
-    const uint8_t *planes[4] = {NULL, NULL, NULL, NULL};
-    int strides[4] = {0, 0, 0, 0};
-    enum heif_channel first = heif_channel_R;
-    int width = heif_image_get_width(image, first);
-    int height = heif_image_get_height(image, first);
-    int bits = heif_image_get_bits_per_pixel_range(image, first);
+    int width = heif_image_get_width(image, heif_channel_R);
+    int height = heif_image_get_height(image, heif_channel_R);
+    int bits = heif_image_get_bits_per_pixel_range(image, heif_channel_R);
     int complete = 1;
-    int alpha_bits = bits;
+    r->alpha_bits = bits;
     for (int c = 0; c < 4; c++) {
         enum heif_channel channel = channels[c];
+        r->planes[c] = NULL;
         if (channel == heif_channel_Alpha && !heif_image_has_channel(image, channel)) continue;
-        planes[c] = heif_image_get_plane_readonly(image, channel, &strides[c]);
+        r->planes[c] = heif_image_get_plane_readonly(image, channel, &r->strides[c]);
         /* Every plane the size of the image, its rows as long as promised; the colour planes at one
          * depth, the alpha plane at its own on the same side of 8 bits (its samples' size). */
         int sample = sixteen ? 2 : 1;
         int depth = heif_image_get_bits_per_pixel_range(image, channel);
-        if (channel == heif_channel_Alpha) alpha_bits = depth;
-        if (!planes[c] || heif_image_get_width(image, channel) != width || heif_image_get_height(image, channel) != height
-            || strides[c] < width * sample || (depth > 8) != (bits > 8) || depth > 16
+        if (channel == heif_channel_Alpha) r->alpha_bits = depth;
+        if (!r->planes[c] || heif_image_get_width(image, channel) != width || heif_image_get_height(image, channel) != height
+            || r->strides[c] < width * sample || (depth > 8) != (bits > 8) || depth > 16
             || (channel != heif_channel_Alpha && depth != bits))
             complete = 0;
     }
-    /* The coded image must be what the header promised: dst was sized from it. */
+    /* The coded image must be what the header promised: the caller's rows were sized from it. */
     if (!complete || width != (int)r->summary.width || height != (int)r->summary.height || (sixteen && (bits <= 8 || bits > 16))
         || (!sixteen && bits != 8)) {
         snprintf(r->message, sizeof r->message, "decoded image is %dx%d, the header says %ux%u",
                  width, height, r->summary.width, r->summary.height);
-        status = TG_HEIF_ERR_CORRUPT;
-    } else {
-        copy_planar(&r->summary, planes, strides, bits, alpha_bits, dst, sixteen);
-        if (r->summary.premultiplied) unpremultiply((size_t)r->summary.width * r->summary.height, dst, sixteen);
+        heif_image_release(image);
+        return TG_HEIF_ERR_CORRUPT;
     }
-    heif_image_release(image);
-    return status;
+    r->image = image;
+    r->bits = bits;
+    return TG_HEIF_OK;
+}
+
+static void release_image(tg_heif_reader *r) {
+    if (r->image) heif_image_release(r->image);
+    r->image = NULL;
+}
+
+int tg_heif_read_row(tg_heif_reader *r, void *dst, int channels, int sixteen) {
+    int status = decode(r, sixteen);
+    if (status != TG_HEIF_OK) return status;
+    if (r->next_row >= r->summary.height) {
+        copy_message(r->message, "no rows left");
+        return TG_HEIF_ERR_CORRUPT;
+    }
+    interleave_row(r, r->next_row++, dst, channels, sixteen);
+    /* The last row: libheif's planes are not needed any more. */
+    if (r->next_row == r->summary.height) release_image(r);
+    return TG_HEIF_OK;
+}
+
+int tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
+    int status = decode(r, sixteen);
+    if (status != TG_HEIF_OK) return status;
+    size_t row_bytes = (size_t)r->summary.width * 4 * (sixteen ? 2 : 1);
+    for (size_t y = 0; y < r->summary.height; y++) interleave_row(r, y, (uint8_t *)dst + y * row_bytes, 4, sixteen);
+    release_image(r);
+    return TG_HEIF_OK;
 }
 
 const char *tg_heif_reader_message(const tg_heif_reader *r) { return r->message; }
 
 void tg_heif_close(tg_heif_reader *r) {
     if (!r) return;
+    release_image(r);
     if (r->handle) heif_image_handle_release(r->handle);
     if (r->context) heif_context_free(r->context);
     if (r->fd >= 0) close(r->fd);

@@ -80,6 +80,12 @@ void tg_heif_rebase_memory(tg_heif_reader *reader, const uint8_t *data);
  * when sixteen is 0, else uint16_t values (0-65535). */
 int tg_heif_read_image(tg_heif_reader *reader, void *dst, int sixteen);
 
+/* The next row of the primary image into dst: width * channels samples, straight RGBA (channels
+ * 4) or RGB (3, for opaque images), as tg_heif_read_image gives them. The first call decodes the
+ * image (libheif decodes whole images only); its planes are released after the last row, so the
+ * caller never holds a second full-size copy. Use either this or tg_heif_read_image, not both. */
+int tg_heif_read_row(tg_heif_reader *reader, void *dst, int channels, int sixteen);
+
 /* Metadata blocks of the primary image: XMP is an item of type "mime" with content type
  * "application/rdf+xml", EXIF one of type "Exif", handed out from its TIFF header on. */
 enum {

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import ThumbKit
 
-/// GIF and TIFF rows streamed straight into the resampler: the same pixels as the whole-image
-/// decode, the same thumbnails to the byte, and the same failures on a damaged file (the rows the
-/// resampler did not need are still read, by `finish`).
+/// GIF, TIFF and HEIF rows streamed straight into the resampler: the same pixels as the
+/// whole-image decode, the same thumbnails to the byte, and the same failures on a damaged file
+/// (the rows the resampler did not need are still read, by `finish`).
 @Suite struct StreamedRowsTests {
     static let files = GIFDecoderTests.names.map { "gif/\($0).gif" } + TIFFDecoderTests.names.map { "tiff/\($0).tif" }
+        + HEIFDecoderTests.files.map { "heif/\($0)" }
 
     static func bytes(_ file: String) -> [UInt8] {
         [UInt8](FileManager.default.contents(atPath: Fixtures.path(file))!)
@@ -17,6 +18,18 @@ import Testing
         var decoder = try ImageSource.bytes(bytes).openDecoder(limits: .default)
         guard type(of: decoder).streams(decoder.header) else { return nil }
         try decoder.start(DecodeRequest(streams: true))
+        if decoder.bitDepth == 16 {
+            var rgba: [UInt16] = []
+            var row: [UInt16] = []
+            for _ in 0..<decoder.height {
+                try decoder.readRow(into: &row)
+                for x in 0..<decoder.width {
+                    rgba += decoder.rowChannels == 4 ? Array(row[4 * x..<4 * x + 4]) : Array(row[3 * x..<3 * x + 3]) + [65535]
+                }
+            }
+            try decoder.finish()
+            return Image(width: decoder.width, height: decoder.height, rgba16: rgba)
+        }
         var rgba: [UInt8] = []
         var row: [UInt8] = []
         for _ in 0..<decoder.height {
@@ -31,14 +44,15 @@ import Testing
         return Image(width: decoder.width, height: decoder.height, rgba8: rgba)
     }
 
-    /// Which layouts stream: GIF always (an interlaced frame from its kept indexes); TIFF when
+    /// Which layouts stream: GIF always (an interlaced frame from its kept indexes), HEIF always
+    /// (rows interleaved from libheif's planes); TIFF when
     /// 8-bit RGB or gray scanlines in strips are its pixels.
     @Test func theLayoutsThatStream() throws {
         for file in Self.files {
             let decoder = try ImageSource.bytes(Self.bytes(file)).openDecoder(limits: .default)
             let streams = type(of: decoder).streams(decoder.header)
             // jpeg-ycbcr.tif is JPEG-compressed RGB (photometric RGB), which libtiff decodes by scanline.
-            let expected = file.hasPrefix("gif/") || ["rgb", "gray-deflate", "orientation-6", "icc", "two-pages", "jpeg-ycbcr"]
+            let expected = file.hasPrefix("gif/") || file.hasPrefix("heif/") || ["rgb", "gray-deflate", "orientation-6", "icc", "two-pages", "jpeg-ycbcr"]
                 .contains { file == "tiff/\($0).tif" }
             #expect(streams == expected, "\(file)")
         }
@@ -70,7 +84,8 @@ import Testing
 
     /// A cut-off copy fails the same way streamed as decoded whole, wherever it is cut (the tail
     /// the thumbnail did not need included).
-    @Test(arguments: ["gif/opaque.gif", "gif/interlaced.gif", "gif/transparent.gif", "tiff/rgb.tif", "tiff/gray-deflate.tif"])
+    @Test(arguments: ["gif/opaque.gif", "gif/interlaced.gif", "gif/transparent.gif", "tiff/rgb.tif", "tiff/gray-deflate.tif",
+                      "heif/opaque.heic", "heif/alpha.avif"])
     func damagedFilesFailTheSameWayStreamed(file: String) {
         let bytes = Self.bytes(file)
         for cut in stride(from: 1, to: bytes.count, by: max(1, bytes.count / 47)) {

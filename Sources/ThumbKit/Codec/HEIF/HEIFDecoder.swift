@@ -12,17 +12,26 @@ import CLibHEIF
 ///
 /// **Colour.** An ICC profile is the colour source; else the nclx values of a `colr` box
 /// (`NCLXColour`); else sRGB. **Depth.** Images coded with more than 8 bits come out as 16-bit
-/// samples. Images are decoded whole: libheif hands out no rows.
-final class HEIFDecoder: WholeImageDecoder {
+/// samples. **Rows.** libheif decodes whole images only, into planes of its own; streamed rows are
+/// interleaved from those planes one at a time (RGB rows for opaque images), so no second
+/// full-size copy is made, and the planes go when the last row has been read.
+final class HEIFDecoder: ImageDecoder {
     static let format = ImageFormat.heif
+    static let reductions = [1]
+    static let streamsRows = true
 
     let header: ImageHeader
     let warnings: [String]
-    /// The file's coded data and libheif's decoded images: the decoder's planes (up to four
-    /// samples a pixel, 4:4:4 with alpha) and the interleaved RGBA converted from them.
+    /// The file's coded data and libheif's decoded images: the decoder's frames and YCbCr planes,
+    /// and the planar RGB (and alpha) libheif converts them to, at most 8 samples a pixel at once.
     let workingBytes: UInt64
+    var width: Int { header.storedWidth }
+    var height: Int { header.storedHeight }
     /// Samples come out at 16 bits for images coded with more than 8.
     var bitDepth: Int { header.bitDepth > 8 ? 16 : 8 }
+    /// RGB for opaque images when streaming, else RGBA.
+    private(set) var rowChannels = 4
+    private var started = false
     private let reader: OpaquePointer
     /// The encoded bytes when decoding from memory.
     private let lent: LentBytes
@@ -76,6 +85,37 @@ final class HEIFDecoder: WholeImageDecoder {
         tg_heif_close(reader)
     }
 
+    /// Every image streams: HEIF has no interlacing, and its transforms are already applied.
+    static func streams(_ header: ImageHeader) -> Bool { true }
+
+    func start(_ request: DecodeRequest) throws(DecodeError) {
+        precondition(!started, "a HEIFDecoder decodes once")
+        precondition(request.reduction == 1 && request.scaledSize == nil, "HEIF images are decoded at full size")
+        started = true
+        rowChannels = request.streams && !header.hasAlpha ? 3 : 4
+    }
+
+    func readRow(into row: inout [UInt8]) throws(DecodeError) {
+        if row.count != width * rowChannels { row = [UInt8](repeating: 0, count: width * rowChannels) }
+        let channels = Int32(rowChannels)
+        try check(row.withUnsafeMutableBufferPointer { out in lendingBytes { tg_heif_read_row(reader, out.baseAddress, channels, 0) } })
+    }
+
+    func readRow(into row: inout [UInt16]) throws(DecodeError) {
+        if row.count != width * rowChannels { row = [UInt16](repeating: 0, count: width * rowChannels) }
+        let channels = Int32(rowChannels)
+        try check(row.withUnsafeMutableBufferPointer { out in lendingBytes { tg_heif_read_row(reader, out.baseAddress, channels, 1) } })
+    }
+
+    /// The whole image was decoded with the first row.
+    func finish() throws(DecodeError) {}
+
+    private func check(_ status: Int32) throws(DecodeError) {
+        guard status == Int32(TG_HEIF_OK) else {
+            throw HEIFDecoder.error(status: status, message: String(cString: tg_heif_reader_message(reader)), limit: tg_limit_hit())
+        }
+    }
+
     func decodeImage() throws(DecodeError) -> DecodedPixels {
         let count = width * height * 4
         let status: Int32
@@ -89,9 +129,7 @@ final class HEIFDecoder: WholeImageDecoder {
             status = pixels.withUnsafeMutableBufferPointer { out in lendingBytes { tg_heif_read_image(reader, out.baseAddress, 0) } }
             image = Image(width: width, height: height, rgba8: pixels)
         }
-        guard status == Int32(TG_HEIF_OK) else {
-            throw HEIFDecoder.error(status: status, message: String(cString: tg_heif_reader_message(reader)), limit: tg_limit_hit())
-        }
+        try check(status)
         return .rgba(image)
     }
 
