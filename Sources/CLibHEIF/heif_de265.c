@@ -260,11 +260,6 @@ static struct heif_error decode_image(void *raw, struct heif_image **out) {
     return tg_heif_plugin_ok();
 }
 
-static void set_strict_decoding(void *raw, int flag) {
-    (void)raw;
-    (void)flag;
-}
-
 static const struct heif_decoder_plugin plugin = {
     .plugin_api_version = 3,
     .get_plugin_name = plugin_name,
@@ -275,7 +270,7 @@ static const struct heif_decoder_plugin plugin = {
     .free_decoder = free_decoder,
     .push_data = push_data,
     .decode_image = decode_image,
-    .set_strict_decoding = set_strict_decoding,
+    .set_strict_decoding = tg_heif_plugin_ignore_strictness,
     .id_name = "thumbgen-libde265",
 };
 

@@ -32,6 +32,11 @@ struct heif_error tg_heif_plugin_failure(enum heif_error_code code, const char *
     return (struct heif_error){code, heif_suberror_Unspecified, failure_text};
 }
 
+void tg_heif_plugin_ignore_strictness(void *decoder, int flag) {
+    (void)decoder;
+    (void)flag;
+}
+
 static void register_plugins(void) {
     tg_heif_de265_register();
     tg_heif_dav1d_register();

@@ -34,6 +34,9 @@ uint64_t tg_heif_plugins_frame_limit(void);
 struct heif_error tg_heif_plugin_ok(void);
 struct heif_error tg_heif_plugin_failure(enum heif_error_code code, const char *text);
 
+/* libheif's strict-decoding switch, which neither plugin needs: each is as strict as it is. */
+void tg_heif_plugin_ignore_strictness(void *decoder, int flag);
+
 /* Each plugin's registration, called by tg_heif_plugins_register. */
 void tg_heif_dav1d_register(void);
 void tg_heif_de265_register(void);
