@@ -19,6 +19,7 @@
  */
 #include "heif_plugins.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,6 +181,7 @@ static struct heif_error push_data(void *raw, const void *data, size_t size) {
         uint32_t length = (uint32_t)bytes[at] << 24 | (uint32_t)bytes[at + 1] << 16 | (uint32_t)bytes[at + 2] << 8 | bytes[at + 3];
         at += 4;
         if (length > size - at) return failure(heif_error_Invalid_input, "HEVC NAL unit runs past the end of its data");
+        if (length > INT_MAX) return failure(heif_error_Invalid_input, "HEVC NAL unit is larger than libde265 takes");
         de265_error error = de265_push_NAL(d->context, bytes + at, (int)length, 0, NULL);
         if (error != DE265_OK) return decode_failure(d, error);
         at += length;
@@ -247,6 +249,11 @@ static struct heif_error decode_image(void *raw, struct heif_image **out) {
             return failure(heif_error_Invalid_input, de265_get_error_text(damage));
         }
         const struct de265_image *picture = de265_get_next_picture(d->context);
+        /* A full buffer with nothing to take out would ask for the same again forever. */
+        if (!picture && error == DE265_ERROR_IMAGE_BUFFER_FULL) {
+            if (image) heif_image_release(image);
+            return failure(heif_error_Invalid_input, "libde265's picture buffer is full");
+        }
         if (picture) {
             /* An image item codes one picture; any after the first are not looked at. */
             struct heif_error copied = image ? tg_heif_plugin_ok() : copy_picture(picture, &image);
