@@ -30,8 +30,7 @@ struct tg_heif_reader {
     int strides[4];
     int bits, alpha_bits;       /* the colour planes' depth, the alpha plane's */
     uint32_t next_row;
-    uint64_t max_pixels;        /* the limit AV1 frames are decoded under */
-    int av1;                    /* the ftyp box names an AVIF brand */
+    uint64_t max_pixels;        /* the limit coded frames are decoded under */
     uint8_t *icc;
     tg_heif_info summary;
     char message[TG_HEIF_MESSAGE_SIZE];
@@ -164,16 +163,6 @@ static int open_common(struct tg_heif_reader *r, const uint8_t head[12], size_t 
         return TG_HEIF_ERR_LIMIT;
     }
     r->max_pixels = limits->max_pixels;
-    /* The whole ftyp box (its compatible brands), to tell AVIF files from HEIC ones. */
-    uint32_t ftyp_size = (uint32_t)head[0] << 24 | (uint32_t)head[1] << 16 | (uint32_t)head[2] << 8 | head[3];
-    uint8_t ftyp[256];
-    size_t have = ftyp_size < 12 || ftyp_size > sizeof ftyp ? 12 : ftyp_size;
-    memcpy(ftyp, head, 12);
-    if (have > 12 && (seek_to(12, r) != 0 || read_bytes(ftyp + 12, have - 12, r) != 0)) have = 12;
-    r->ran_out = 0;
-    r->offset = 0;
-    r->av1 = heif_has_compatible_brand(ftyp, (int)have, "avif") || heif_has_compatible_brand(ftyp, (int)have, "avis")
-        || memcmp(head + 8, "avif", 4) == 0 || memcmp(head + 8, "avis", 4) == 0;
     tg_heif_plugins_register();
     r->context = heif_context_alloc();
     if (!r->context) {

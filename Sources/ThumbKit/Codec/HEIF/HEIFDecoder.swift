@@ -95,16 +95,15 @@ final class HEIFDecoder: ImageDecoder {
         rowChannels = request.streams && !header.hasAlpha ? 3 : 4
     }
 
-    func readRow(into row: inout [UInt8]) throws(DecodeError) {
-        if row.count != width * rowChannels { row = [UInt8](repeating: 0, count: width * rowChannels) }
-        let channels = Int32(rowChannels)
-        try check(row.withUnsafeMutableBufferPointer { out in lendingBytes { tg_heif_read_row(reader, out.baseAddress, channels, 0) } })
-    }
+    func readRow(into row: inout [UInt8]) throws(DecodeError) { try read(into: &row) }
 
-    func readRow(into row: inout [UInt16]) throws(DecodeError) {
-        if row.count != width * rowChannels { row = [UInt16](repeating: 0, count: width * rowChannels) }
-        let channels = Int32(rowChannels)
-        try check(row.withUnsafeMutableBufferPointer { out in lendingBytes { tg_heif_read_row(reader, out.baseAddress, channels, 1) } })
+    func readRow(into row: inout [UInt16]) throws(DecodeError) { try read(into: &row) }
+
+    /// One row of 8-bit (`UInt8`) or 16-bit (`UInt16`) samples from CLibHEIF.
+    private func read<Sample: FixedWidthInteger>(into row: inout [Sample]) throws(DecodeError) {
+        if row.count != width * rowChannels { row = [Sample](repeating: 0, count: width * rowChannels) }
+        let channels = Int32(rowChannels), sixteen: Int32 = Sample.bitWidth == 16 ? 1 : 0
+        try check(row.withUnsafeMutableBufferPointer { out in lendingBytes { tg_heif_read_row(reader, out.baseAddress, channels, sixteen) } })
     }
 
     /// The whole image was decoded with the first row.
