@@ -49,6 +49,7 @@ RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 # BENCH_ONLY=formats: the memory sections, the new input formats (WebP, GIF, TIFF, HEIC, AVIF) against
 # vipsthumbnail, and JPEG/WebP output; BENCH_ONLY=output: the memory sections and JPEG/WebP output only;
 # BENCH_ONLY=sheet: the memory sections and the 200-photo contact sheet against ImageMagick's montage.
+# BENCH_ONLY=sets: the memory sections and one run of widths x formats against six single-output runs.
 ONLY = os.environ.get("BENCH_ONLY", "")
 BOX = 256
 # GNU time measures each command's peak RSS (see run_measured); Debian package "time".
@@ -652,6 +653,55 @@ def output_section(corpus, have_vips, pillow_installed, env1):
             sys.stdout.flush()
 
 
+SET_WIDTHS = (320, 640, 1280)
+SET_FORMATS = (("webp", 80), ("jpeg", 85))
+
+
+def sets_section(corpus, have_vips, env1):
+    """Issue #25's bar: the JPEG and PNG photos to widths 320, 640, 1280 in WebP and JPEG, in one
+    run (one decode per photo) against six single-output runs of thumbgen, and against
+    vipsthumbnail making the six outputs (six runs); one job each, CPU time, the same rounds.
+    Peak RSS of the one run beside one single-output run."""
+    sets = [(name, d) for name, d in corpus.items() if name.startswith("photos-jpeg") or name.startswith("photos-png")]
+    if not sets:
+        TARGETS.append("  n/a  widths x formats in one run: no photos sets (make-corpus.sh)")
+        return
+    widths = ",".join(str(w) for w in SET_WIDTHS)
+    formats = ",".join(f for f, _ in SET_FORMATS)
+    for name, directory in sets:
+        files = images(directory)
+        one = lambda out, d=directory: [BIN, d, "-o", out, "--widths", widths, "--format", formats, "-j1", "--no-fsync",
+                                        "--progress", "never"]
+        six_runs = " ".join(f"\"$1\" \"$2\" -o \"$0/{w}-{f}\" --size {w}x --format {f} -j1 --no-fsync --progress never &&"
+                            for w in SET_WIDTHS for f, _ in SET_FORMATS) + " true"
+        six = lambda out, d=directory: ["bash", "-c", six_runs, out, BIN, d]
+        single = lambda out, d=directory: [BIN, d, "-o", out, "--size", f"{SET_WIDTHS[-1]}x", "--format", "webp", "-j1",
+                                           "--no-fsync", "--progress", "never"]
+        commands = [("thumbgen, one run (6 outputs each)", one, None), ("thumbgen, six runs", six, None),
+                    ("thumbgen, one output (1280 webp)", single, None)]
+        if BASELINE:
+            commands.append((before("thumbgen, six runs"), lambda out, d=directory: ["bash", "-c", six_runs, out, BASELINE, d], None))
+        if have_vips:
+            vips_runs = " ".join(f"vipsthumbnail -s {w}x -o \"$0/%s-{w}.{f if f != 'jpeg' else 'jpg'}[Q={q},strip]\" \"$@\" &&"
+                                 for w in SET_WIDTHS for f, q in SET_FORMATS) + " true"
+            commands.append(("vipsthumbnail, six runs (1 thread)", lambda out, f=files: ["bash", "-c", vips_runs, out] + f, env1))
+        rows = round_robin(commands)
+        print(f"\nwidths {widths} x {formats}: {name}, {len(files)} photos, {megapixels(files):.0f} megapixels;"
+              f" -j1, median (min) of {RUNS} runs")
+        for label, m in rows:
+            print(f"  {label:<38}{m[0]:8.2f} s ({m.min_wall:.2f}){m[1]:8.2f} s CPU ({m.min_cpu:.2f}){m[2]:7.0f} MiB")
+        by = dict(rows)
+        ours, separate = by["thumbgen, one run (6 outputs each)"], by["thumbgen, six runs"]
+        target(f"{name}: widths x formats, one run CPU / six runs CPU", ours[1] / separate[1], 0.5, False,
+               ours.min_cpu / separate.min_cpu)
+        if "vipsthumbnail, six runs (1 thread)" in by:
+            vips = by["vipsthumbnail, six runs (1 thread)"]
+            target(f"{name}: widths x formats, one run CPU / vipsthumbnail's six runs CPU", ours[1] / vips[1], 1.0, False,
+                   ours.min_cpu / vips.min_cpu)
+        print(f"  peak RSS: one run {ours[2]:.0f} MiB, one single-output run {by['thumbgen, one output (1280 webp)'][2]:.0f} MiB")
+        sys.stdout.flush()
+
+
 def main():
     if not os.access(TIME, os.X_OK):
         sys.exit("bench: GNU time measures peak memory and is missing; run: sudo apt-get install -y time")
@@ -735,6 +785,8 @@ def main():
         output_section(corpus, have_vips, pillow_installed, env1)
     if ONLY in ("", "sheet"):
         sheet_section(corpus, env1)
+    if ONLY in ("", "sets"):
+        sets_section(corpus, have_vips, env1)
     for name, directory in (corpus.items() if ONLY == "" else []):
         files = images(directory)
         thumbgen = lambda binary, *flags: lambda out: [binary, directory, "-o", out, "--size", str(BOX), *flags,

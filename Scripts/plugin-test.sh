@@ -10,6 +10,8 @@
 #  5. A temporary copy of the example with a bad thumbgen.json fails planning with one such line.
 #  6. The command plugin writes the same PNGs, and an asset catalog, into that copy's target folder;
 #     a second run changes nothing; the catalog matches what `thumbgen stars --xcassets` writes.
+#     A group with widths and two formats (named by each image's width, which only the command
+#     plugin can do) lands in the folder too, each file at its width.
 #  7. More mistakes, each one error line naming the member (the validation the plugin and its
 #     build step share, run through the step directly).
 #
@@ -88,12 +90,12 @@ mkdir -p "$ROOT/.build/plugin-bad"
 cp -R "$EXAMPLE" "$COPY"
 rm -rf "$COPY/.build" "$COPY/.swiftpm"
 sed -i "s|path: \"../..\"|path: \"$ROOT\"|" "$COPY/Package.swift"
-sed -i 's/"size": "40x40"/"size": "40x"/' "$COPY/Sources/RatingsApp/thumbgen.json"
+sed -i 's/"size": "40x40"/"size": "40y"/' "$COPY/Sources/RatingsApp/thumbgen.json"
 start=$(date +%s)
 if "$SWIFT" build --package-path "$COPY" --scratch-path "$ROOT/.build/example-bad" >"$LOG" 2>&1; then
     fail "a copy with a bad size in thumbgen.json built"
 fi
-want='error: Sources/RatingsApp/thumbgen.json: thumbnails[0].size: expected N or WxH with sides 1 to 65535, got "40x"'
+want='error: Sources/RatingsApp/thumbgen.json: thumbnails[0].size: expected N, WxH, Wx or xH with sides 1 to 1048576 (suffix >, <, ! or ^ allowed), got "40y"'
 [ "$(error_lines)" = 1 ] && grep -qxF "$want" "$LOG" || { cat "$LOG"; fail "expected one line: $want"; }
 pass "bad thumbgen.json in a fresh copy ($(( $(date +%s) - start )) s): $want"
 
@@ -117,8 +119,36 @@ for set in "$ROOT"/.build/plugin-bad/Reference.xcassets/*.imageset; do
 done
 cmp -s "$ROOT/.build/plugin-bad/Reference.xcassets/Contents.json" "$TARGET/Ratings.xcassets/Contents.json" || fail "catalog Contents.json differs"
 command_plugin
-grep -q '24 PNG files, 0 changed' "$LOG" && grep -q '0 files changed' "$LOG" || { cat "$LOG"; fail "a second swift package thumbgen changed files"; }
+grep -q '24 image files, 0 changed' "$LOG" && grep -q '0 files changed' "$LOG" || { cat "$LOG"; fail "a second swift package thumbgen changed files"; }
 pass "swift package thumbgen: 24 PNGs as built, an asset catalog matching thumbgen stars --xcassets; a rerun changes nothing"
+# 6b. Widths and formats through the command plugin: 3 photos (200 px wide) x widths 64, 120 and
+#     400 (above the photos: collapsed onto 200, since 120 x 1.25 < 200) x 2 formats. A target
+#     that uses the build plugin cannot have widths (its outputs must be named before the build),
+#     so the copy's target drops the plugin first, as a package that checks its images in would.
+sed -i 's|plugins: \[.plugin(name: "ThumbgenPlugin", package: "thumbgen")\]|plugins: []|' "$COPY/Package.swift"
+python3 - "$TARGET/thumbgen.json" <<'PY'
+import json, sys
+path = sys.argv[1]
+config = json.load(open(path))
+config["thumbnails"].append({"source": "Photos", "widths": [64, 120, 400], "formats": ["webp", "jpeg"], "name": "web-%s-%w"})
+json.dump(config, open(path, "w"), indent=2)
+PY
+"$SWIFT" package --package-path "$COPY" --scratch-path "$ROOT/.build/example-bad" \
+    --allow-writing-to-package-directory thumbgen --output Web >"$LOG" 2>&1 || { cat "$LOG"; fail "swift package thumbgen with widths"; }
+web=$(cd "$TARGET/Web" && ls web-* | sort | tr '\n' ' ')
+want=""
+for photo in dune fresh-flower ladybird; do for w in 120 200 64; do want="${want}web-$photo-$w.jpg web-$photo-$w.webp "; done; done
+[ "$web" = "$want" ] || fail "Web/ holds '$web', expected '$want'"
+python3 -c "
+from struct import unpack
+data = open('$TARGET/Web/web-dune-120.jpg', 'rb').read()
+i = 2
+while data[i + 1] not in (0xC0, 0xC1, 0xC2):
+    i += 2 + unpack('>H', data[i + 2:i + 4])[0]
+h, w = unpack('>HH', data[i + 5:i + 9])
+assert (w, h) == (120, 75), (w, h)
+" || fail "web-dune-120.jpg is not 120x75"
+pass "swift package thumbgen with widths x formats: 18 files named by their real widths"
 # 7. More mistakes in thumbgen.json, checked by the step itself (the same code the plugin plans with).
 STEP=$SCRATCH/debug/thumbgen-plugin-step-tool
 BAD=$ROOT/.build/plugin-bad/Bad
@@ -131,12 +161,12 @@ check_bad() {
 }
 check_bad '{"thumbnails": [{"source": "Photos", "size": "40"}], "stars": 3}' 'stars: expected an array, got a number'
 check_bad '{"thumbnails": [{"source": "Nowhere"}]}' 'thumbnails[0].source: no folder "Nowhere" next to thumbgen.json'
-check_bad '{"thumbnails": [{"source": "../x"}]}' 'thumbnails[0].source: expected a path inside the target, got "../x"'
-check_bad '{"thumbnails": [{"size": "40x40"}]}' 'thumbnails[0]: missing member "source" (a folder inside the target)'
-check_bad '{"thumbnails": [{"source": "Photos", "scales": [1, 4]}]}' 'thumbnails[0].scales[1]: expected 1, 2 or 3, got 4'
+check_bad '{"thumbnails": [{"source": "../x"}]}' 'thumbnails[0].source: expected a path inside the project'"'"'s folder, got "../x"'
+check_bad '{"thumbnails": [{"size": "40x40"}]}' 'thumbnails[0]: missing member "source" (a folder beside thumbgen.json)'
+check_bad '{"thumbnails": [{"source": "Photos", "scales": [1, 9]}]}' 'thumbnails[0].scales[1]: expected a scale above 0 and up to 8 with at most three decimals, got 9'
 check_bad '{"thumbnails": [{"source": "Photos", "cornerRadius": "6"}]}' 'thumbnails[0].cornerRadius: expected a number, got a string'
-check_bad '{"thumbnails": [{"source": "Photos", "name": "%q"}]}' 'thumbnails[0].name: unknown placeholder %q in "%q" (use %s or %%)'
-check_bad '{"thumbnails": [{"source": "Photos", "radius": 6}]}' 'thumbnails[0].radius: unknown member (known: background, cornerRadius, enlarge, fit, gravity, kernel, name, scales, size, source)'
+check_bad '{"thumbnails": [{"source": "Photos", "name": "%q"}]}' 'thumbnails[0].name: unknown placeholder %q in "%q" (use %s, %w or %%)'
+check_bad '{"thumbnails": [{"source": "Photos", "radius": 6}]}' 'thumbnails[0].radius: unknown member (known: allowPartial, background, badgeMargin, badgePlate, badgeSize, chroma, colorType, cornerRadius, empty, enlarge, fill, fillMode, fit, formats, gravity, half, keepProfile, kernel, lossless, maxFileBytes, maxMemory, maxPixels, name, noLinear, noRotate, noShrinkOnLoad, noSidecars, outline, outlineWidth, output, progressive, quality, ratingBadge, ratingsFile, scales, size, source, strictScales, widths)'
 check_bad '{"stars": [{"slots": 5, "ratings": [1, 6]}]}' 'stars[0].ratings[1]: expected a rating from 0 to 5 (slots), got 6'
 check_bad '{"stars": [{"fill": "orange"}]}' 'stars[0].fill: expected RRGGBB or RRGGBBAA, got "orange"'
 check_bad '{"stars": [{"half": "yes"}]}' 'stars[0].half: expected true or false, got "yes"'

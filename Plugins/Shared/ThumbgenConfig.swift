@@ -1,38 +1,46 @@
-/// A target's `thumbgen.json`, read and validated: which folders to thumbnail with which options,
-/// and which star badge sets to draw. Every mistake is one `ThumbgenConfigError` naming the file
-/// and the member (`Sources/App/thumbgen.json: thumbnails[0].size: expected N or WxH, got "40x"`).
+/// A `thumbgen.json` project file, read and validated: which folders to thumbnail with which
+/// options, where the files go, and which star badge sets to draw. Every mistake is one
+/// `ThumbgenConfigError` naming the file and the member
+/// (`Sources/App/thumbgen.json: thumbnails[0].size: expected N, WxH, Wx or xH …, got "40y"`).
+///
+/// The one reader of the file: `thumbgen build`, `thumbgen check`, the SwiftPM build plugin and its
+/// step, and the command plugin all read a project through it (the file is compiled into each, as
+/// plugins cannot import the package's libraries).
 ///
 /// ```json
 /// {
+///   "manifest": "thumbgen-manifest.json",
 ///   "thumbnails": [
+///     { "source": "Photos", "output": "public/img", "widths": [320, 640, 1280], "formats": ["webp", "jpeg"] },
 ///     { "source": "Photos", "size": "40x40", "fit": "cover", "cornerRadius": 8, "scales": [1, 2, 3] }
 ///   ],
 ///   "stars": [
-///     { "scales": [1, 2, 3] }
+///     { "scales": [1, 2, 3], "output": "Ratings" }
 ///   ]
 /// }
 /// ```
 ///
-/// Top level: `thumbnails` (array of groups) and `stars` (array of badge sets), both optional.
+/// Top level: `thumbnails` (array of groups), `stars` (array of badge sets), both optional, and
+/// `manifest` (where `thumbgen build` keeps its one manifest, relative to the file; default
+/// `thumbgen-manifest.json` beside it).
 ///
-/// A thumbnail group (the options are those of `thumbgen`, spelt in camelCase):
-/// - `source` (string, required): a folder inside the target, walked recursively in sorted
-///   order; `.png`, `.jpg`, `.jpeg`, `.webp`, `.gif`, `.tif` and `.tiff` files (any case) that are not hidden are its images.
-/// - `size` (`"N"`, `"WxH"` or a number N; default `"128"`), `fit` (`inside`, `cover`, `contain`,
-///   `fill`; default `inside`), `gravity` (`centre`, `north`, … `southwest`), `enlarge` (boolean),
-///   `cornerRadius` (pixels at @1x, 0 or more), `background` (`RRGGBB` or `RRGGBBAA`), `kernel`
-///   (`lanczos3`, `lanczos2`, `mitchell`, `catrom`, `bilinear`, `box`, `nearest`), `scales` (array
-///   of 1, 2, 3; default `[1]`), `name` (`%s` is the image's name without extension; default `%s`).
+/// A thumbnail group: `source` (required: a folder beside the file, walked recursively in sorted
+/// order; outputs mirror paths below it), `output` (the folder the files go to, default
+/// `thumbnails`; the build plugin writes into its own work folder instead), and every rendering
+/// option of `thumbgen`, named as the option in camelCase (`--corner-radius` is `cornerRadius`,
+/// `--no-rotate` is `noRotate`): flags are `true` or `false`, lists (`widths`, `scales`, `formats`
+/// for `--format`) are arrays, `quality` a number or `{"webp": 75, "jpeg": 82}`.
 ///
 /// A star badge set: the members of a `thumbgen stars --spec` badge spec — `slots`, `size`,
 /// `spacing` (integers), `fill`, `empty`, `outline` (colours; `none` for the last two),
 /// `outlineWidth` (number), `fillMode` (`full`, `half`, `precise`), `ratings` (array of numbers),
 /// `scales` (array of 1, 2, 3; default `[1]`), `name` (`%r` rating, `%s` plural s; default
-/// `%rStar%sSmall`) — plus `half` (boolean: also the half ratings, as `--half`) and `spec` (a badge
-/// spec file inside the target whose members come first; those given here win).
+/// `%rStar%sSmall`) — plus `half` (boolean: also the half ratings, as `--half`), `spec` (a badge
+/// spec file beside the project whose members come first; those given here win) and `output` (the
+/// folder `thumbgen build` writes them to, default `stars`).
 ///
-/// Resources of a Swift package are flat (`Bundle.module` has no folders), so every output name
-/// must be unique across the whole file; a clash is an error naming both members.
+/// Resources of a Swift package are flat (`Bundle.module` has no folders), so for the plugins every
+/// output name must be unique across the whole file; a clash is an error naming both members.
 struct ThumbgenConfig: Sendable {
     /// One thumbnail group, validated.
     struct ThumbnailGroup: Sendable {
@@ -40,31 +48,24 @@ struct ThumbgenConfig: Sendable {
         var member: String
         /// The source folder, relative to the base directory, without `./` or a trailing slash.
         var source: String
-        var width = 128, height = 128
-        var fit = "inside"
-        var gravity: String?
-        var enlarge = false
-        var cornerRadius: String?
-        var background: String?
-        var kernel: String?
-        var scales = [1]
+        /// The output folder, relative to the base directory.
+        var output = "thumbnails"
+        /// The `thumbgen` options the group's members give, in the table's order (the same group
+        /// always gives the same arguments, so the build system sees a change only when there is
+        /// one).
+        var options: [String] = []
+        /// The scales, as thumbgen names them (`2`, `1.5`).
+        var scales = ["1"]
+        /// The widths as given (`320`, `auto`); empty: the box of `size`.
+        var widths: [String] = []
+        /// The formats' names (`png`, `jpeg`, `webp`).
+        var formats = ["png"]
+        /// The name format without an image extension, and the extension it ended in, if any.
         var name = "%s"
+        var nameExtension: String?
 
-        /// The `thumbgen` options for this group, in a fixed order (the same group always gives
-        /// the same arguments, so the build system sees a change only when there is one).
-        var options: [String] {
-            var out = ["--size", "\(width)x\(height)", "--fit", fit]
-            if let gravity { out += ["--gravity", gravity] }
-            if enlarge { out.append("--enlarge") }
-            if let cornerRadius { out += ["--corner-radius", cornerRadius] }
-            if let background { out += ["--background", background] }
-            if let kernel { out += ["--kernel", kernel] }
-            out += ["--scales", scales.map(String.init).joined(separator: ",")]
-            if name != "%s" { out += ["--name", name] }
-            return out
-        }
-
-        /// The PNG names one image gives, in scale order: `photo.png`, `photo@2x.png`.
+        /// The file names one image gives, formats within scales (`photo.webp`, `photo.jpg`,
+        /// `photo@2x.webp`, …), for a group without widths: what the build plugin declares.
         func outputNames(forImageNamed fileName: String) -> [String] {
             var stem = Substring(fileName)
             if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = stem[..<dot] }
@@ -73,7 +74,11 @@ struct ThumbgenConfig: Sendable {
             while let c = chars.next() {
                 if c == "%" { base += chars.next() == "s" ? String(stem) : "%" } else { base.append(c) }
             }
-            return scales.map { base + ($0 == 1 ? "" : "@\($0)x") + ".png" }
+            return scales.flatMap { scale in
+                formats.map { format in
+                    base + (scale == "1" ? "" : "@\(scale)x") + "." + (nameExtension ?? ThumbgenConfig.fileExtensions[format]!)
+                }
+            }
         }
     }
 
@@ -83,6 +88,8 @@ struct ThumbgenConfig: Sendable {
         var member: String
         /// The badge spec file the set started from, relative to the base directory.
         var specFile: String?
+        /// The folder `thumbgen build` writes the badges to, relative to the base directory.
+        var output = "stars"
         var slots = 5, size = 16, spacing = 1
         var fill = "ff9500"
         var empty = "none"
@@ -143,6 +150,8 @@ struct ThumbgenConfig: Sendable {
 
     var thumbnails: [ThumbnailGroup] = []
     var stars: [StarSet] = []
+    /// Where `thumbgen build` keeps its manifest, relative to the base directory.
+    var manifest = "thumbgen-manifest.json"
 
     /// Reads and validates a configuration.
     /// - Parameters:
@@ -157,7 +166,8 @@ struct ThumbgenConfig: Sendable {
         do { document = try PluginJSON.parse(bytes) } catch {
             throw ThumbgenConfigError(file: file, member: nil, message: error.message)
         }
-        let top = try Members(document, file: file, path: nil, keys: ["stars", "thumbnails"])
+        let top = try Members(document, file: file, path: nil, keys: ["manifest", "stars", "thumbnails"])
+        if let manifest = try top.string("manifest") { self.manifest = try Self.relativePath(manifest, top, "manifest") }
         for (i, element) in try top.array("thumbnails").enumerated() {
             thumbnails.append(try Self.group(element, file: file, member: "thumbnails[\(i)]", isDirectory: isDirectory))
         }
@@ -171,47 +181,250 @@ struct ThumbgenConfig: Sendable {
     static let fits = ["inside", "cover", "contain", "fill"]
     static let gravities = ["centre", "center", "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest"]
     static let kernels = ["lanczos3", "lanczos2", "mitchell", "catrom", "bilinear", "box", "nearest"]
+    /// Output formats and the extension each gets.
+    static let fileExtensions = ["png": "png", "jpeg": "jpg", "webp": "webp"]
+    /// Extensions a name may end in, and the format each means.
+    static let namedFormats = ["png": "png", "jpg": "jpeg", "jpeg": "jpeg", "webp": "webp"]
+    /// The largest box side and width (thumbgen's `ThumbnailSize.maximumSide`).
+    static let maximumSide = 1 << 20
+
+    /// What a member's value must be.
+    enum Kind: Sendable {
+        /// `true` gives the flag, `false` leaves it out.
+        case flag
+        /// One of these strings.
+        case choice([String])
+        /// A number in the range, written as given.
+        case number(ClosedRange<Double>)
+        /// A whole number in the range.
+        case integer(ClosedRange<Int>)
+        /// `RRGGBB` or `RRGGBBAA` (a leading `#` allowed), or `none` when allowed.
+        case color(allowsNone: Bool)
+        /// A path beside the project file.
+        case path
+        /// A number of bytes, or a string with a K, M, G or T suffix.
+        case bytes
+        /// Read by the group itself (size, lists, name, quality).
+        case special
+    }
+
+    /// A member of a thumbnail group and the `thumbgen` option it stands for.
+    struct OptionMember: Sendable {
+        let member: String
+        let option: String
+        let kind: Kind
+    }
+
+    /// Every member a thumbnail group may have besides `source` and `output`, in the order their
+    /// options are given to thumbgen. A test holds it to `thumbgen --help`'s rendering options.
+    static let optionMembers: [OptionMember] = [
+        OptionMember(member: "size", option: "size", kind: .special),
+        OptionMember(member: "widths", option: "widths", kind: .special),
+        OptionMember(member: "fit", option: "fit", kind: .choice(fits)),
+        OptionMember(member: "gravity", option: "gravity", kind: .choice(gravities)),
+        OptionMember(member: "enlarge", option: "enlarge", kind: .flag),
+        OptionMember(member: "cornerRadius", option: "corner-radius", kind: .number(0...100_000)),
+        OptionMember(member: "background", option: "background", kind: .color(allowsNone: false)),
+        OptionMember(member: "scales", option: "scales", kind: .special),
+        OptionMember(member: "strictScales", option: "strict-scales", kind: .flag),
+        OptionMember(member: "kernel", option: "kernel", kind: .choice(kernels)),
+        OptionMember(member: "noLinear", option: "no-linear", kind: .flag),
+        OptionMember(member: "noRotate", option: "no-rotate", kind: .flag),
+        OptionMember(member: "noShrinkOnLoad", option: "no-shrink-on-load", kind: .flag),
+        OptionMember(member: "allowPartial", option: "allow-partial", kind: .flag),
+        OptionMember(member: "keepProfile", option: "keep-profile", kind: .flag),
+        OptionMember(member: "colorType", option: "color-type", kind: .choice(["auto", "rgba"])),
+        OptionMember(member: "formats", option: "format", kind: .special),
+        OptionMember(member: "quality", option: "quality", kind: .special),
+        OptionMember(member: "lossless", option: "lossless", kind: .flag),
+        OptionMember(member: "progressive", option: "progressive", kind: .flag),
+        OptionMember(member: "chroma", option: "chroma", kind: .choice(["420", "444"])),
+        OptionMember(member: "ratingBadge", option: "rating-badge", kind: .choice(gravities)),
+        OptionMember(member: "badgeSize", option: "badge-size", kind: .integer(1...512)),
+        OptionMember(member: "badgeMargin", option: "badge-margin", kind: .integer(0...10_000)),
+        OptionMember(member: "badgePlate", option: "badge-plate", kind: .color(allowsNone: false)),
+        OptionMember(member: "fill", option: "fill", kind: .color(allowsNone: false)),
+        OptionMember(member: "empty", option: "empty", kind: .color(allowsNone: true)),
+        OptionMember(member: "outline", option: "outline", kind: .color(allowsNone: true)),
+        OptionMember(member: "outlineWidth", option: "outline-width", kind: .number(0...512)),
+        OptionMember(member: "half", option: "half", kind: .flag),
+        OptionMember(member: "fillMode", option: "fill-mode", kind: .choice(["full", "half", "precise"])),
+        OptionMember(member: "ratingsFile", option: "ratings-file", kind: .path),
+        OptionMember(member: "noSidecars", option: "no-sidecars", kind: .flag),
+        OptionMember(member: "maxPixels", option: "max-pixels", kind: .integer(0...Int.max)),
+        OptionMember(member: "maxFileBytes", option: "max-file-bytes", kind: .integer(0...Int.max)),
+        OptionMember(member: "maxMemory", option: "max-memory", kind: .bytes),
+        OptionMember(member: "name", option: "name", kind: .special),
+    ]
+
+    /// The member that stands for `option` (`corner-radius` → `cornerRadius`), for messages that
+    /// thumbgen words with its options.
+    static func member(forOption option: String) -> String? {
+        optionMembers.first { $0.option == option }?.member
+    }
 
     private static func group(_ value: PluginJSON, file: String, member: String,
                               isDirectory: (String) -> Bool) throws(ThumbgenConfigError) -> ThumbnailGroup {
-        let m = try Members(value, file: file, path: member,
-                            keys: ["background", "cornerRadius", "enlarge", "fit", "gravity", "kernel", "name", "scales", "size", "source"])
+        let m = try Members(value, file: file, path: member, keys: Set(optionMembers.map(\.member) + ["output", "source"]))
         var group = ThumbnailGroup(member: member, source: "")
-        guard let source = try m.string("source") else { throw m.error(nil, "missing member \"source\" (a folder inside the target)") }
+        guard let source = try m.string("source") else { throw m.error(nil, "missing member \"source\" (a folder beside \(baseName(file)))") }
         group.source = try relativePath(source, m, "source")
         guard isDirectory(group.source) else { throw m.error("source", "no folder \(PluginJSON.quoted(source)) next to \(baseName(file))") }
-        if let size = m["size"] {
+        if let output = try m.string("output") { group.output = try relativePath(output, m, "output") }
+
+        if let name = try m.string("name") {
+            try checkFormat(name, placeholders: "sw", m, "name")
+            group.name = name
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex,
+               namedFormats[String(name[name.index(after: dot)...]).lowercased()] != nil {
+                group.nameExtension = String(name[name.index(after: dot)...])
+                group.name = String(name[..<dot])
+            }
+        }
+        var options: [String] = []
+        for option in optionMembers {
+            guard m[option.member] != nil, m[option.member] != .null else { continue }
+            switch option.kind {
+            case .special:
+                options += try special(option, m, &group)
+            case .flag:
+                if try m.bool(option.member) == true { options.append("--" + option.option) }
+            case .choice(let choices):
+                options += ["--" + option.option, try m.choice(option.member, choices)!]
+            case .number(let range):
+                let number = try m.number(option.member)!
+                guard range.contains(number.value) else {
+                    throw m.error(option.member, "expected a number from \(text(range.lowerBound)) to \(text(range.upperBound)), got \(number.text)")
+                }
+                options += ["--" + option.option, number.text]
+            case .integer(let range):
+                options += ["--" + option.option, String(try m.integer(option.member, range)!)]
+            case .color(let allowsNone):
+                options += ["--" + option.option, try m.color(option.member, allowNone: allowsNone)!]
+            case .path:
+                options += ["--" + option.option, try relativePath(try m.string(option.member)!, m, option.member)]
+            case .bytes:
+                options += ["--" + option.option, try m.bytes(option.member)]
+            }
+        }
+        if let format = group.nameExtension.flatMap({ namedFormats[$0.lowercased()] }), m["formats"] == nil {
+            group.formats = [format]
+        } else if let format = group.nameExtension.flatMap({ namedFormats[$0.lowercased()] }), group.formats != [format] {
+            throw m.error("name", "\(PluginJSON.quoted(group.name + "." + group.nameExtension!)) ends in .\(group.nameExtension!), which is not formats \(group.formats.joined(separator: ","))")
+        }
+        if group.widths.count > 1 && !group.name.contains("%w") && m["name"] != nil {
+            throw m.error("name", "\(PluginJSON.quoted(group.name)) has no %w, so the widths would share one name")
+        }
+        if group.widths.isEmpty && group.name.contains("%w") { throw m.error("name", "%w needs widths") }
+        if !group.widths.isEmpty && m["name"] == nil { group.name = "%s-%w" }
+        group.options = options
+        return group
+    }
+
+    /// The members a table entry cannot check alone: the box, the lists, the name, the quality.
+    private static func special(_ option: OptionMember, _ m: Members, _ group: inout ThumbnailGroup) throws(ThumbgenConfigError) -> [String] {
+        let key = option.member
+        switch key {
+        case "size":
+            let value = m[key]!
             let text: String
-            switch size {
+            switch value {
             case .string(let s): text = s
             case .number(_, let t): text = t
-            default: throw m.error("size", "expected \"N\" or \"WxH\", got \(size.kind)")
+            default: throw m.error(key, "expected \"N\", \"WxH\", \"Wx\" or \"xH\", got \(value.kind)")
             }
-            let sides = text.split(separator: "x", omittingEmptySubsequences: false)
-            let values = sides.map { side in side.allSatisfy { $0.isASCII && $0.isNumber } ? Int(side) : nil }
-            guard (1...2).contains(sides.count), values.allSatisfy({ $0.map { (1...65_535).contains($0) } ?? false }) else {
-                throw m.error("size", "expected N or WxH with sides 1 to 65535, got \(size.shown)")
+            guard validSize(text) else {
+                throw m.error(key, "expected N, WxH, Wx or xH with sides 1 to \(maximumSide) (suffix >, <, ! or ^ allowed), got \(value.shown)")
             }
-            group.width = values[0]!
-            group.height = values.last!!
-        }
-        if let fit = try m.choice("fit", fits) { group.fit = fit }
-        group.gravity = try m.choice("gravity", gravities)
-        group.enlarge = try m.bool("enlarge") ?? false
-        if let radius = try m.number("cornerRadius") {
-            guard radius.value >= 0, radius.value <= 100_000 else {
-                throw m.error("cornerRadius", "expected pixels from 0 to 100000, got \(radius.text)")
+            if m["widths"] != nil { throw m.error(key, "size and widths both give the box; give one") }
+            return ["--size", text]
+        case "widths":
+            let items = try m.list(key) { element, at throws(ThumbgenConfigError) -> String in
+                switch element {
+                case .string("auto"): return "auto"
+                case .number(let d, _) where d == d.rounded() && d >= 1 && d <= Double(maximumSide): return String(Int(d))
+                default: throw m.error(at, "expected a width from 1 to \(maximumSide) or \"auto\", got \(element.shown)")
+                }
             }
-            group.cornerRadius = radius.text
+            group.widths = items
+            return ["--widths", items.joined(separator: ",")]
+        case "scales":
+            let items = try m.list(key) { element, at throws(ThumbgenConfigError) -> String in
+                guard case .number(let d, _) = element, d > 0, d <= 8, (d * 1000).rounded() == d * 1000 else {
+                    throw m.error(at, "expected a scale above 0 and up to 8 with at most three decimals, got \(element.shown)")
+                }
+                return scaleText(d)
+            }
+            if let twice = items.first(where: { item in items.filter { $0 == item }.count > 1 }) {
+                throw m.error(key, "scale \(twice) appears twice")
+            }
+            group.scales = items.sorted { Double($0)! < Double($1)! }
+            return ["--scales", group.scales.joined(separator: ",")]
+        case "formats":
+            let items = try m.list(key) { element, at throws(ThumbgenConfigError) -> String in
+                guard case .string(let s) = element, fileExtensions[s.lowercased()] != nil || s.lowercased() == "jpg" else {
+                    throw m.error(at, "expected png, jpeg or webp, got \(element.shown)")
+                }
+                return s.lowercased() == "jpg" ? "jpeg" : s.lowercased()
+            }
+            if let twice = items.first(where: { item in items.filter { $0 == item }.count > 1 }) {
+                throw m.error(key, "\(twice) appears twice")
+            }
+            group.formats = items
+            return ["--format", items.joined(separator: ",")]
+        case "quality":
+            let value = m[key]!
+            switch value {
+            case .number(let d, _) where d == d.rounded() && (1...100).contains(d):
+                return ["--quality", String(Int(d))]
+            case .object(let members) where !members.isEmpty:
+                var pairs: [String] = []
+                for (format, quality) in members {
+                    guard ["jpeg", "webp"].contains(format) else { throw m.error(key + "." + format, "expected jpeg or webp") }
+                    guard case .number(let d, _) = quality, d == d.rounded(), (1...100).contains(d) else {
+                        throw m.error(key + "." + format, "expected a quality from 1 to 100, got \(quality.shown)")
+                    }
+                    pairs.append("\(format)=\(Int(d))")
+                }
+                return ["--quality", pairs.joined(separator: ",")]
+            default:
+                throw m.error(key, "expected a quality from 1 to 100, or {\"webp\": 75, \"jpeg\": 82}, got \(value.shown)")
+            }
+        default:
+            // `name` is read before the table (it names the outputs); its option goes last.
+            return ["--name", group.name + (group.nameExtension.map { "." + $0 } ?? "")]
         }
-        group.background = try m.color("background", allowNone: false)
-        group.kernel = try m.choice("kernel", kernels)
-        if let scales = try m.scales("scales") { group.scales = scales.sorted() }
-        if let name = try m.string("name") {
-            try checkFormat(name, placeholders: "s", m, "name")
-            group.name = name
+    }
+
+    /// N, WxH, Wx or xH with sides 1 to `maximumSide`, then at most one of `>`/`<` and one of `!`/`^`.
+    static func validSize(_ text: String) -> Bool {
+        var body = Substring(text)
+        var seen: Set<Character> = []
+        while let last = body.last, "<>!^".contains(last) {
+            let pair: Character = "<>".contains(last) ? "<" : "!"
+            guard seen.insert(pair).inserted else { return false }
+            body = body.dropLast()
         }
-        return group
+        let sides = body.split(separator: "x", omittingEmptySubsequences: false)
+        guard (1...2).contains(sides.count), !sides.allSatisfy(\.isEmpty) else { return false }
+        if sides.contains(where: \.isEmpty) && (sides.count == 1 || seen.contains("!")) { return false }
+        return sides.allSatisfy { side in
+            side.isEmpty || (side.count <= 8 && side.allSatisfy { $0.isASCII && $0.isNumber } && (1...maximumSide).contains(Int(side)!))
+        }
+    }
+
+    /// A scale as thumbgen names it: `2`, `1.5`, `0.75`.
+    static func scaleText(_ value: Double) -> String {
+        let thousandths = Int((value * 1000).rounded())
+        guard thousandths % 1000 != 0 else { return String(thousandths / 1000) }
+        var digits = String(thousandths % 1000)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return "\(thousandths / 1000).\(digits)"
+    }
+
+    static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     // MARK: Star sets
@@ -222,8 +435,9 @@ struct ThumbgenConfig: Sendable {
 
     private static func starSet(_ value: PluginJSON, file: String, member: String,
                                 readFile: (String) -> [UInt8]?) throws(ThumbgenConfigError) -> StarSet {
-        let here = try Members(value, file: file, path: member, keys: badgeKeys.union(["half", "spec"]))
+        let here = try Members(value, file: file, path: member, keys: badgeKeys.union(["half", "output", "spec"]))
         var set = StarSet(member: member)
+        if let output = try here.string("output") { set.output = try relativePath(output, here, "output") }
         // Where each badge member comes from: the spec file first, then thumbgen.json over it.
         var sources: [String: Members] = [:]
         if let spec = try here.string("spec") {
@@ -305,7 +519,7 @@ struct ThumbgenConfig: Sendable {
     private static func relativePath(_ text: String, _ m: Members, _ key: String) throws(ThumbgenConfigError) -> String {
         let parts = text.split(separator: "/").filter { $0 != "." }
         guard !text.hasPrefix("/"), !parts.isEmpty, !parts.contains("..") else {
-            throw m.error(key, "expected a path inside the target, got \(PluginJSON.quoted(text))")
+            throw m.error(key, "expected a path inside the project's folder, got \(PluginJSON.quoted(text))")
         }
         return parts.joined(separator: "/")
     }
@@ -390,16 +604,42 @@ private struct Members {
 
     func integer(_ key: String, _ range: ClosedRange<Int>) throws(ThumbgenConfigError) -> Int? {
         guard let value = present(key) else { return nil }
+        let upper = range.upperBound == Int.max ? "any size" : String(range.upperBound)
         guard case .number(let d, _) = value, d == d.rounded(), let i = Int(exactly: d), range.contains(i) else {
-            throw error(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.shown)")
+            throw error(key, "expected a whole number from \(range.lowerBound) to \(upper), got \(value.shown)")
         }
         return i
+    }
+
+    /// A number of bytes, or a string such as `512M` (a K, M, G or T suffix).
+    func bytes(_ key: String) throws(ThumbgenConfigError) -> String {
+        let value = present(key)!
+        switch value {
+        case .number(let d, _) where d == d.rounded() && d >= 0:
+            return String(Int(d))
+        case .string(let s) where !s.isEmpty && s.dropLast(s.last.map { "KMGTkmgt".contains($0) } == true ? 1 : 0)
+                .allSatisfy({ $0.isASCII && $0.isNumber }) && s.first?.isNumber == true:
+            return s
+        default:
+            throw error(key, "expected a number of bytes, or a string such as \"512M\", got \(value.shown)")
+        }
     }
 
     func array(_ key: String) throws(ThumbgenConfigError) -> [PluginJSON] {
         guard let value = present(key) else { return [] }
         guard case .array(let elements) = value else { throw error(key, "expected an array, got \(value.kind)") }
         return elements
+    }
+
+    /// A non-empty array, each element converted by `item` (which names `key[i]` in its errors).
+    func list<T>(_ key: String, _ item: (PluginJSON, String) throws(ThumbgenConfigError) -> T) throws(ThumbgenConfigError) -> [T] {
+        let value = present(key)!
+        guard case .array(let elements) = value, !elements.isEmpty else {
+            throw error(key, "expected a non-empty array, got \(value.shown)")
+        }
+        var out: [T] = []
+        for (i, element) in elements.enumerated() { out.append(try item(element, key + "[\(i)]")) }
+        return out
     }
 
     func choice(_ key: String, _ choices: [String]) throws(ThumbgenConfigError) -> String? {
@@ -421,7 +661,7 @@ private struct Members {
         return String(digits)
     }
 
-    /// A non-empty array of 1, 2 and 3, none twice, order kept.
+    /// A non-empty array of 1, 2 and 3, none twice, order kept (star badge sets).
     func scales(_ key: String) throws(ThumbgenConfigError) -> [Int]? {
         guard let value = present(key) else { return nil }
         guard case .array(let elements) = value, !elements.isEmpty else {
@@ -456,12 +696,17 @@ private struct Members {
 }
 
 private extension String {
-    /// The thumbnail name format with `%s` replaced by `stem` and `%%` by `%`.
+    /// The thumbnail name format with `%s` replaced by `stem`, `%w` by a width and `%%` by `%`.
     func replacingPlaceholder(_ stem: String) -> String {
         var out = ""
         var chars = makeIterator()
         while let c = chars.next() {
-            if c == "%" { out += chars.next() == "s" ? stem : "%" } else { out.append(c) }
+            guard c == "%" else { out.append(c); continue }
+            switch chars.next() {
+            case "s": out += stem
+            case "w": out += "640"
+            default: out += "%"
+            }
         }
         return out
     }

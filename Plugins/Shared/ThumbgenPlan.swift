@@ -17,10 +17,13 @@ struct ThumbgenPlan {
         /// `thumbgen-plugin-step`'s arguments.
         var arguments: [String]
         var inputs: [URL]
-        /// Every PNG the run writes, nothing else. (A thumbnail run also writes its batch manifest,
+        /// Every image the run writes, nothing else. (A thumbnail run also writes its batch manifest,
         /// `thumbgen-manifest.json`, and a star run its `spec.json`, beside them; they are not
-        /// outputs, so they are not resources.)
+        /// outputs, so they are not resources.) Empty for a whole group named by width, whose
+        /// files are found in `outputFolder` after the run.
         var outputs: [URL]
+        /// For a group run whole (widths, in the command plugin): the folder its files land in.
+        var outputFolder: URL?
         /// `thumbnails[0]` or `stars[1]`.
         var member: String
     }
@@ -40,7 +43,10 @@ struct ThumbgenPlan {
     ///   - shownAs: the config's name in messages (e.g. relative to the package).
     ///   - workDirectory: where the outputs go (the plugin work directory).
     ///   - thumbgen: the `thumbgen` executable the runs end in.
-    init(configURL: URL, shownAs: String, workDirectory: URL, thumbgen: URL) throws {
+    /// - Parameter wholeGroups: run a group with widths as one job whose outputs are found after
+    ///   it ran (the command plugin can; the build plugin must name every output first, so there
+    ///   such a group is an error).
+    init(configURL: URL, shownAs: String, workDirectory: URL, thumbgen: URL, wholeGroups: Bool = false) throws {
         let base = configURL.deletingLastPathComponent()
         let bytes: [UInt8]
         do { bytes = [UInt8](try Data(contentsOf: configURL)) } catch {
@@ -70,6 +76,17 @@ struct ThumbgenPlan {
 
         for (g, group) in config.thumbnails.enumerated() {
             let groupDirectory = workDirectory.appendingPathComponent("thumbnails/\(g)", isDirectory: true)
+            if !group.widths.isEmpty {
+                guard wholeGroups else {
+                    throw ThumbgenConfigError(file: shownAs, member: group.member + ".widths",
+                                              message: "outputs named by the width each image gets cannot be named before the build reads the images; "
+                                                + "make them with swift package thumbgen or thumbgen build")
+                }
+                jobs.append(Job(displayName: "thumbgen \(group.source) (\(group.member))",
+                                arguments: common + ["group", String(g), groupDirectory.path],
+                                inputs: [configURL, thumbgen], outputs: [], outputFolder: groupDirectory, member: group.member))
+                continue
+            }
             let images = Self.images(in: base.appendingPathComponent(group.source, isDirectory: true))
             if images.isEmpty {
                 warnings.append("\(shownAs): \(group.member).source: no .png, .jpg, .jpeg, .webp, .gif, .tif or .tiff files in \(PluginJSON.quoted(group.source))")
@@ -85,7 +102,7 @@ struct ThumbgenPlan {
                     arguments: common + ["thumbnail", String(g), image.path, outputDirectory.path] + names,
                     inputs: [image, configURL, thumbgen],
                     outputs: names.map { outputDirectory.appendingPathComponent($0) },
-                    member: group.member))
+                    outputFolder: nil, member: group.member))
             }
         }
 
@@ -98,7 +115,7 @@ struct ThumbgenPlan {
                 arguments: common + ["stars", String(i), setDirectory.path] + names,
                 inputs: [configURL, thumbgen] + (set.specFile.map { [base.appendingPathComponent($0)] } ?? []),
                 outputs: names.map { setDirectory.appendingPathComponent("png/" + $0) },
-                member: set.member))
+                outputFolder: nil, member: set.member))
         }
     }
 

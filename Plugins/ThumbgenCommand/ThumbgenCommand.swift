@@ -49,13 +49,24 @@ struct ThumbgenCommand: CommandPlugin {
             do {
                 plan = try ThumbgenPlan(configURL: config, shownAs: shown,
                                         workDirectory: context.pluginWorkDirectoryURL.appendingPathComponent(target.name),
-                                        thumbgen: thumbgen)
+                                        thumbgen: thumbgen, wholeGroups: true)
             } catch let error as ThumbgenConfigError {
                 throw CommandFailure(error.description)
             }
             for warning in plan.warnings { Diagnostics.warning(warning) }
             for job in plan.jobs { try Self.run(step, job.arguments, job: job) }
-            let files = plan.jobs.flatMap(\.outputs)
+            var files = plan.jobs.flatMap(\.outputs)
+            // A group named by widths: whatever it wrote, flat, each name once.
+            var claimed = Set(files.map(\.lastPathComponent))
+            for job in plan.jobs {
+                guard let folder = job.outputFolder else { continue }
+                for file in Self.images(below: folder) {
+                    guard claimed.insert(file.lastPathComponent).inserted else {
+                        throw CommandFailure("\(shown): \(job.member) makes \(file.lastPathComponent), as does another member (resources share one folder)")
+                    }
+                    files.append(file)
+                }
+            }
 
             var written = 0
             if let output {
@@ -63,14 +74,24 @@ struct ThumbgenCommand: CommandPlugin {
                 for file in files {
                     if try Self.copy(file, to: folder.appendingPathComponent(file.lastPathComponent)) { written += 1 }
                 }
-                print("\(Self.shownPath(folder, from: context.package.directoryURL)): \(files.count) PNG files, \(written) changed")
+                print("\(Self.shownPath(folder, from: context.package.directoryURL)): \(files.count) image files, \(written) changed")
             }
             if let catalog {
                 let folder = target.directoryURL.appendingPathComponent(catalog, isDirectory: true)
                 let changed = try Self.writeCatalog(files, to: folder)
-                print("\(Self.shownPath(folder, from: context.package.directoryURL)): \(files.count) PNG files in image sets, \(changed) files changed")
+                print("\(Self.shownPath(folder, from: context.package.directoryURL)): \(files.count) image files in image sets, \(changed) files changed")
             }
         }
+    }
+
+    /// The image files below `folder` (not the manifest), sorted by path.
+    static func images(below folder: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        var found: [URL] = []
+        for case let url as URL in enumerator where ["png", "jpg", "jpeg", "webp"].contains(url.pathExtension.lowercased()) {
+            found.append(url)
+        }
+        return found.sorted { $0.path < $1.path }
     }
 
     static func hasConfig(_ target: SourceModuleTarget) -> Bool {

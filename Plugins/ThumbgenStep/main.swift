@@ -14,6 +14,7 @@ import Darwin
 // takes the options from the file as it is now.
 //
 //   thumbgen-plugin-step THUMBGEN CONFIG SHOWN thumbnail GROUP IMAGE OUTDIR NAME...
+//   thumbgen-plugin-step THUMBGEN CONFIG SHOWN group GROUP OUTDIR
 //   thumbgen-plugin-step THUMBGEN CONFIG SHOWN stars SET SETDIR NAME...
 //
 // SHOWN is the config's name in messages; NAME... are the outputs the build was planned with. If
@@ -105,6 +106,15 @@ case "thumbnail":
         // The build system decides what is out of date, so thumbgen always writes: its own
         // manifest check would leave a touched image's outputs with their old dates.
         + ["--force", "--no-fsync", "-j", "1", "--progress", "never", "-q"])
+case "group":
+    // A whole group at once (widths: names depend on each image's size), for the command plugin,
+    // which finds the files in OUTDIR afterwards. Incremental through thumbgen's own manifest.
+    let outputDirectory = args[5]
+    let member = "thumbnails[\(index)]"
+    guard index < config.thumbnails.count else { stalePlan(member, now: [], planned: ["the whole group"]) }
+    let group = config.thumbnails[index]
+    become(thumbgen, [inBase(group.source), "-o", outputDirectory] + group.options
+        + ["--prune", "--no-fsync", "-j", "1", "--progress", "never", "-q"])
 case "stars":
     let setDirectory = args[5], planned = Array(args[6...])
     let member = "stars[\(index)]"

@@ -2,19 +2,23 @@ import Glibc
 import ThumbKit
 
 /// Shows a running batch on standard error: a one-line progress bar redrawn in place on a
-/// terminal, and with `--verbose` a line per file as it completes.
+/// terminal, warnings, and with `--verbose` a line per file; warnings and `-v` lines come in plan
+/// order (the runner holds them back until the files before are done), so they are the same for
+/// any `-j`.
 final class BatchDisplay: @unchecked Sendable {
     private let console: Console
     private let showBar: Bool
     private let verbose: Bool
+    private let warnings: Bool
     /// Seconds of the last redraw; the bar is redrawn at most ten times a second.
     private var lastDraw = -1.0
     private var barVisible = false
 
-    init(console: Console, showBar: Bool, verbose: Bool) {
+    init(console: Console, showBar: Bool, verbose: Bool, warnings: Bool = true) {
         self.console = console
         self.showBar = showBar
         self.verbose = verbose
+        self.warnings = warnings
     }
 
     /// The batch runner's progress handler (it serialises calls).
@@ -23,6 +27,10 @@ final class BatchDisplay: @unchecked Sendable {
     }
 
     private func show(_ event: BatchEvent, _ progress: BatchProgress) {
+        if warnings, case .warning(let path, let reason) = event {
+            clearBar()
+            console.warn(named: path, reason)
+        }
         if verbose {
             let line: String?
             switch event {

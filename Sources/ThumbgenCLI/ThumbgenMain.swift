@@ -24,6 +24,10 @@ public enum ThumbgenMain {
             command = InfoCommand()
             rest.removeFirst()
             restRaw.removeFirst()
+        case "build":
+            command = BuildCommand()
+            rest.removeFirst()
+            restRaw.removeFirst()
         case "check":
             command = CheckCommand()
             rest.removeFirst()

@@ -141,14 +141,14 @@ import ThumbKit
         let good = try CLIFixtures.runBinary(["check", out + "/thumbgen-manifest.json", "--summary"])
         #expect(good.status == 0, "\(good.err)")
         #expect(good.err.hasSuffix("14 outputs checked, 0 differ\n"))
-        // Alter one output's pixels (a valid PNG, other content, and another size: tiny is not enlarged).
+        // Alter one output's pixels (a valid PNG, other content, and another size: tiny's @2x is twice its 9x5 @1x).
         try fileManager.removeItem(atPath: out + "/a/alpha@2x.png")
         try fileManager.copyItem(atPath: out + "/tiny@2x.png", toPath: out + "/a/alpha@2x.png")
         let bad = try CLIFixtures.runBinary(["check", out, "--summary"])
         #expect(bad.status == 1)
         // One line for the output, naming both differences.
         #expect(bad.err.split(separator: "\n").filter { $0.contains("a/alpha@2x.png: ") }.count == 1, "\(bad.err)")
-        #expect(bad.err.contains("a/alpha@2x.png: file hash differs on disk") && bad.err.contains("; size differs on disk (manifest 32x16, file 9x5)"),
+        #expect(bad.err.contains("a/alpha@2x.png: file hash differs on disk") && bad.err.contains("; size differs on disk (manifest 40x20, file 18x10)"),
                 "\(bad.err)")
         #expect(bad.err.hasSuffix("14 outputs checked, 1 differ\n"))
     }
@@ -164,7 +164,7 @@ import ThumbKit
 
     @Test func usageErrorsWriteNothing() throws {
         let out = CLIFixtures.temporaryDirectory("usage") + "/never"
-        for arguments in [["--size", "0"], ["--fit", "squash"], ["--scales", "1,4"], ["--kernel", "sinc"],
+        for arguments in [["--size", "0"], ["--fit", "squash"], ["--scales", "1,9"], ["--kernel", "sinc"],
                           ["--background", "red"], ["--shard", "4/3"], ["-j", "0"], ["--name", "a/%s"]] {
             let run = try CLIFixtures.runBinary(arguments + [CLIFixtures.path("pngsuite/basn2c08.png"), "-o", out])
             #expect(run.status == 64, "\(arguments)")

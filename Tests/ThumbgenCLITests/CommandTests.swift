@@ -120,8 +120,8 @@ import ThumbKit
 @Suite struct ShrinkOnLoadOptionTests {
     @Test func parsesIntoTheOptions() throws {
         let parser = ArgumentParser(ThumbnailSettings.options)
-        #expect(!(try ThumbnailSettings.thumbnailOptions(parser.parse(["--no-shrink-on-load", "x.jpg"]))).options.shrinkOnLoad)
-        #expect(try ThumbnailSettings.thumbnailOptions(parser.parse(["x.jpg"])).options.shrinkOnLoad)
+        #expect(!(try ThumbnailSettings.thumbnailSet(parser.parse(["--no-shrink-on-load", "x.jpg"]))).set.options.shrinkOnLoad)
+        #expect(try ThumbnailSettings.thumbnailSet(parser.parse(["x.jpg"])).set.options.shrinkOnLoad)
         #expect(CLIRun(["--help"]).out.contains("--no-shrink-on-load"))
     }
 

@@ -26,7 +26,7 @@ import ThumbKit
         let entries = try manifest(out)
         #expect(entries.count == 2)
         let settings = try #require(entries.first?["settings"] as? String)
-        #expect(settings.hasSuffix(";format=jpeg;quality=90;chroma=444;progressive=off"), "\(settings)")
+        #expect(settings.hasSuffix(";format=jpeg;quality=90;chroma=444;progressive=off;scales=1,2"), "\(settings)")
         // Up to date on a rerun; a changed quality rebuilds.
         #expect(CLIRun([Self.photo, "-o", out, "--format", "jpeg", "--quality", "90", "--chroma", "444", "--scales", "1,2", "-v"])
             .err.hasPrefix("up to date: "))
@@ -81,8 +81,13 @@ import ThumbKit
             (["--format", "webp", "--progressive"], "thumbgen: --progressive applies to JPEG output, not WebP (see --format)\n"),
             (["--format", "webp", "--chroma", "444"], "thumbgen: --chroma applies to JPEG output, not WebP (see --format)\n"),
             (["--name", "%s.jpg", "--color-type", "rgba"], "thumbgen: --color-type applies to PNG output, not JPEG (see --format)\n"),
-            (["--format", "gif"], "thumbgen: invalid value 'gif' for --format: expected png, jpeg or webp\n"),
-            (["--format", "jpeg", "--quality", "0"], "thumbgen: invalid value '0' for --quality: expected a number from 1 to 100\n"),
+            (["--format", "gif"], "thumbgen: invalid value 'gif' for --format: expected png, jpeg or webp, or a list of them (webp,jpeg)\n"),
+            (["--format", "jpeg", "--quality", "0"],
+             "thumbgen: invalid value '0' for --quality: expected a number from 1 to 100, or FORMAT=Q pairs such as webp=75,jpeg=82\n"),
+            (["--format", "webp,webp"], "thumbgen: --format webp,webp names webp twice\n"),
+            (["--format", "webp,jpeg", "--name", "%s.jpg"], "thumbgen: --name %s.jpg ends in .jpg, which is not --format webp,jpeg\n"),
+            (["--format", "webp", "--quality", "jpeg=80"], "thumbgen: --quality jpeg=80 sets JPEG, which --format does not write\n"),
+            (["--format", "png,webp", "--progressive"], "thumbgen: --progressive applies to JPEG output, not PNG, WebP (see --format)\n"),
             (["--format", "jpeg", "--chroma", "411"], "thumbgen: invalid value '411' for --chroma: expected 420 or 444\n"),
             (["--format", "webp", "--name", "%s.jpg"], "thumbgen: --name %s.jpg ends in .jpg, which is not --format webp\n"),
             (["--format", "jpeg", "--background", "ff000080"],

@@ -62,6 +62,10 @@ import ThumbKit
         try fileManager.removeItem(atPath: tree + "/b.png")
         #expect(CLIRun([tree, "-o", out]).status == .success)
         #expect(files(under: out).contains("b.png"))
+        // The manifest still lists it, so a later run with --prune can remove it.
+        #expect(try Manifest.load(path: out + "/thumbgen-manifest.json").entries["b.png"] != nil)
+        #expect(CLIRun([tree, "-o", out, "--prune"]).status == .success)
+        #expect(!files(under: out).contains("b.png"))
         #expect(try Manifest.load(path: out + "/thumbgen-manifest.json").entries["b.png"] == nil)
     }
 

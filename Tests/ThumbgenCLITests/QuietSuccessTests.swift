@@ -130,12 +130,13 @@ import ThumbKit
 
     /// (source name, output name, how the manifest spells the output).
     static let validOddNames: [(source: [UInt8], output: [UInt8], manifest: String)] = {
-        let long251 = String(repeating: "l", count: 247)                 // 251 bytes with .png
+        // The longest stem kept whole: 243 bytes, room left for the longest ending, @0.125x.webp.
+        let long251 = String(repeating: "l", count: 243)                 // 247 bytes with .png
         let long255 = String(repeating: "é", count: 125) + "x"           // 251-byte stem, 255 with .png
         var hasher = SHA256()
         hasher.update(Array(long255.utf8))
-        // Cut at a character boundary below 239 bytes (119 é = 238 bytes), then ~ and 8 hex digits.
-        let shortened = String(repeating: "é", count: 119) + "~" + String(hasher.finalize().hexString.prefix(8)) + ".png"
+        // Cut at a character boundary at most 234 bytes in (117 é), then ~ and 8 hex digits.
+        let shortened = String(repeating: "é", count: 117) + "~" + String(hasher.finalize().hexString.prefix(8)) + ".png"
         return [
             (Array((long251 + ".png").utf8), Array((long251 + ".png").utf8), long251 + ".png"),
             (Array((long255 + ".png").utf8), Array(shortened.utf8), shortened),
@@ -152,14 +153,17 @@ import ThumbKit
         try fileManager.createDirectory(atPath: dir + "/in", withIntermediateDirectories: true)
         HostileTreeTests.write(png, at: source)
         let out = Array((dir + "/out").utf8)
-        for arguments in [[Array((dir + "/in").utf8), Array("-o".utf8), out, Array("--scales".utf8), Array("1,3".utf8)],
-                          [source, Array("-o".utf8), out + Array("-named".utf8), Array("--scales".utf8), Array("1,3".utf8)]] {
+        // A box small enough that @3x needs no more pixels than the 32-pixel image has (else a
+        // warning says it was enlarged).
+        let size = [Array("--size".utf8), Array("8".utf8)]
+        for arguments in [[Array((dir + "/in").utf8), Array("-o".utf8), out, Array("--scales".utf8), Array("1,3".utf8)] + size,
+                          [source, Array("-o".utf8), out + Array("-named".utf8), Array("--scales".utf8), Array("1,3".utf8)] + size] {
             let run = CLIRun(raw: arguments)
             #expect(run.status == .success && run.err.isEmpty, "\(run.err)")
         }
         for folder in [out, out + Array("-named".utf8)] {
             let written = try #require(contents(folder + [0x2F] + outputName), "no output for name \(index)")
-            #expect(try PNGDecoder.decode(bytes: written).width == 32)
+            #expect(try PNGDecoder.decode(bytes: written).width == 8)
             #expect(outputName.count <= 255)
             let manifest = String(decoding: contents(folder + Array("/thumbgen-manifest.json".utf8)) ?? [], as: UTF8.self)
             #expect(manifest.contains("\"output\": \"\(inManifest)\""), "\(manifest)")
@@ -167,7 +171,7 @@ import ThumbKit
                 .allSatisfy { !$0.contains(AtomicFile.temporaryMarker) })
         }
         // The manifest maps back to the exact bytes: a second run is up to date, and check passes.
-        let again = CLIRun(raw: [Array((dir + "/in").utf8), Array("-o".utf8), out, Array("--scales".utf8), Array("1,3".utf8), Array("--summary".utf8)])
+        let again = CLIRun(raw: [Array((dir + "/in").utf8), Array("-o".utf8), out, Array("--scales".utf8), Array("1,3".utf8), Array("--summary".utf8)] + size)
         #expect(again.err.hasPrefix("0 written, 1 up to date, 0 skipped, 0 failed"), "\(again.err)")
         let check = CLIRun(["check", dir + "/out", dir + "/out-named", "--summary"])
         #expect(check.status == .success && check.err == "4 outputs checked, 0 differ\n", "\(check.err)")

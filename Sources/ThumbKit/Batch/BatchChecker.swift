@@ -22,10 +22,10 @@ package struct BatchChecker: Sendable {
     }
 
     /// Checks every output listed in the manifests (e.g. all `thumbgen-manifest.K-of-N.json` of
-    /// a sharded batch). Output paths are resolved against each manifest's directory, source
-    /// paths as recorded. Throws only when a manifest cannot be read.
+    /// a sharded batch). Output and source paths are resolved against each manifest's folder.
+    /// Throws only when a manifest cannot be read.
     package func check(manifestPaths: [FilePath]) throws(BatchError) -> CheckReport {
-        // One group per source and directory, so each source is read and rendered once.
+        // One group per source, so each source is read once and each of its sets rendered once.
         var groups: [(directory: FilePath, source: FilePath, entries: [ManifestEntry])] = []
         var seenOutputs: Set<FilePath> = []
         for path in manifestPaths {
@@ -33,13 +33,13 @@ package struct BatchChecker: Sendable {
             let directory = path.directory
             var indexBySource: [FilePath: Int] = [:]
             for entry in manifest.sortedEntries {
-                let full = directory.appending(entry.output)
+                let full = directory.resolving(entry.output)
                 guard seenOutputs.insert(full).inserted else { continue }
                 if let index = indexBySource[entry.source] {
                     groups[index].entries.append(entry)
                 } else {
                     indexBySource[entry.source] = groups.count
-                    groups.append((directory, entry.source, [entry]))
+                    groups.append((directory, directory.resolving(entry.source), [entry]))
                 }
             }
         }
@@ -53,11 +53,11 @@ package struct BatchChecker: Sendable {
     private func check(_ entries: [ManifestEntry], directory: FilePath, source: FilePath) -> [CheckMismatch] {
         var mismatches: [(index: Int, CheckMismatch)] = []
         func report(_ index: Int, _ kind: CheckMismatch.Kind) {
-            mismatches.append((index, CheckMismatch(output: directory.appending(entries[index].output).description, kind: kind)))
+            mismatches.append((index, CheckMismatch(output: directory.resolving(entries[index].output).description, kind: kind)))
         }
         // The files on disk.
         for (index, entry) in entries.enumerated() {
-            switch FileSystem.read(directory.appending(entry.output)) {
+            switch FileSystem.read(directory.resolving(entry.output)) {
             case .failure(let f):
                 report(index, .outputUnreadable(reason: f.reason))
             case .success(let bytes):
@@ -66,7 +66,8 @@ package struct BatchChecker: Sendable {
                 checkDecoded(bytes, entry) { report(index, $0) }
             }
         }
-        // A fresh rendering, for entries made with the current settings.
+        // A fresh rendering, for entries made with the current settings: one request per set of
+        // settings the source's entries were made with.
         var toRender: [Int] = []
         for (index, entry) in entries.enumerated() {
             if let current = settings, current != entry.settings {
@@ -75,47 +76,58 @@ package struct BatchChecker: Sendable {
                 toRender.append(index)
             }
         }
-        if !toRender.isEmpty {
-            let rendered: [RenderedOutput]
-            // The open file must outlive the rendering: the image source reads through it.
-            let file = SourceFile.open(source)
-            defer { withExtendedLifetime(file) {} }
-            switch file.flatMap({ $0.imageSource() }) {
-            case .failure(let f):
-                for index in toRender { report(index, .regenerationFailed(reason: "cannot read source \(source): \(f.reason)")) }
-                return ordered(mismatches)
-            case .success(let image):
-                do {
-                    // A rating recorded from outside the file is given again, as the run gave it; one
-                    // read from the file is read from it again.
-                    let recorded = entries[toRender[0]].rating
-                    let external = recorded.map { RatingLookup(rating: $0.isExternal ? $0.rating : nil, origin: $0.isExternal ? $0.origin : nil) }
-                    rendered = try renderer(BatchSource(path: source, image: image, scales: toRender.map { entries[$0].scale }.sorted(),
-                                                        settings: entries[toRender[0]].settings, externalRating: external))
-                } catch {
-                    let reason = (error as? any ThumbKitError)?.message ?? String(describing: error)
-                    for index in toRender { report(index, .regenerationFailed(reason: reason)) }
-                    return ordered(mismatches)
-                }
-            }
-            for index in toRender {
+        guard !toRender.isEmpty else { return ordered(mismatches) }
+        var requestSettings: [String] = []
+        for index in toRender where !requestSettings.contains(entries[index].settings) { requestSettings.append(entries[index].settings) }
+        let requests = requestSettings.map { recorded in
+            let mine = toRender.filter { entries[$0].settings == recorded }
+            let variants = mine.map { index in
                 let entry = entries[index]
-                guard let output = rendered.first(where: { $0.suffix == OutputNaming.suffix(forScale: entry.scale) }) else {
-                    report(index, .regenerationFailed(reason: "renderer gave no output at scale \(entry.scale)"))
-                    continue
-                }
-                if output.width != entry.width || output.height != entry.height {
-                    report(index, .sizeRegenerated(expected: "\(entry.width)x\(entry.height)", actual: "\(output.width)x\(output.height)"))
-                }
-                let fileHash = SHA256.hex(output.bytes)
-                if fileHash != entry.fileSHA256 { report(index, .fileHashRegenerated(expected: entry.fileSHA256, actual: fileHash)) }
-                if output.rating != entry.rating {
-                    report(index, .ratingRegenerated(expected: entry.rating?.rating?.description ?? "none",
-                                                     actual: output.rating?.rating?.description ?? "none"))
-                }
-                if output.pixelSHA256 != entry.pixelSHA256 {
-                    report(index, .pixelHashRegenerated(expected: entry.pixelSHA256, actual: output.pixelSHA256))
-                }
+                return ThumbnailVariant(width: entry.variantWidth, scale: entry.scale, format: OutputFormat(name: entry.format) ?? .png)
+            }
+            // thumbgen's own settings rebuild the set; another renderer's are its own business.
+            let set = (try? ThumbnailSet(canonicalDescription: recorded)) ?? ThumbnailSet(options: ThumbnailOptions())
+            return BatchSource.Request(thumbnailSet: set, settings: recorded, variants: variants)
+        }
+        let rendering: BatchRendering
+        // The open file must outlive the rendering: the image source reads through it.
+        let file = SourceFile.open(source)
+        defer { withExtendedLifetime(file) {} }
+        switch file.flatMap({ $0.imageSource() }) {
+        case .failure(let f):
+            for index in toRender { report(index, .regenerationFailed(reason: "cannot read source \(source): \(f.reason)")) }
+            return ordered(mismatches)
+        case .success(let image):
+            do {
+                // A rating recorded from outside the file is given again, as the run gave it; one
+                // read from the file is read from it again.
+                let recorded = entries[toRender[0]].rating
+                let external = recorded.map { RatingLookup(rating: $0.isExternal ? $0.rating : nil, origin: $0.isExternal ? $0.origin : nil) }
+                rendering = try renderer(BatchSource(path: source, image: image, requests: requests, externalRating: external))
+            } catch {
+                let reason = (error as? any ThumbKitError)?.message ?? String(describing: error)
+                for index in toRender { report(index, .regenerationFailed(reason: reason)) }
+                return ordered(mismatches)
+            }
+        }
+        for index in toRender {
+            let entry = entries[index]
+            let request = requestSettings.firstIndex(of: entry.settings)!
+            guard let output = rendering.outputs.first(where: { $0.request == request && entry.matches($0.variant) }) else {
+                report(index, .regenerationFailed(reason: "renderer gave no output at scale \(entry.scale)"))
+                continue
+            }
+            if output.width != entry.width || output.height != entry.height {
+                report(index, .sizeRegenerated(expected: "\(entry.width)x\(entry.height)", actual: "\(output.width)x\(output.height)"))
+            }
+            let fileHash = SHA256.hex(output.bytes)
+            if fileHash != entry.fileSHA256 { report(index, .fileHashRegenerated(expected: entry.fileSHA256, actual: fileHash)) }
+            if output.rating != entry.rating {
+                report(index, .ratingRegenerated(expected: entry.rating?.rating?.description ?? "none",
+                                                 actual: output.rating?.rating?.description ?? "none"))
+            }
+            if output.pixelSHA256 != entry.pixelSHA256 {
+                report(index, .pixelHashRegenerated(expected: entry.pixelSHA256, actual: output.pixelSHA256))
             }
         }
         return ordered(mismatches)

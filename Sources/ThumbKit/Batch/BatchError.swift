@@ -8,8 +8,8 @@ package enum BatchError: ThumbKitError, Equatable {
     case outputCollision(output: FilePath, first: FilePath, second: FilePath)
     /// The output name format is unusable; `reason` says why.
     case invalidNameFormat(format: String, reason: String)
-    /// A scale outside 1...3, or listed twice.
-    case invalidScale(Int)
+    /// An input does not lie inside the base its outputs' paths are taken below (`--base`).
+    case outsideBase(input: FilePath, base: FilePath)
     /// `index` must be in 1...count and `count` at least 1.
     case invalidShard(index: Int, count: Int)
     /// The job count must be at least 1.
@@ -26,8 +26,8 @@ package enum BatchError: ThumbKitError, Equatable {
             return "\(first) and \(second) both map to output \(output)"
         case .invalidNameFormat(let format, let reason):
             return "invalid name format \"\(PathEscaping.escape(format))\": \(reason)"
-        case .invalidScale(let scale):
-            return "invalid scale \(scale) (expected 1, 2 or 3, each at most once)"
+        case .outsideBase(let input, let base):
+            return "input \(input) is not inside the base folder \(base)"
         case .invalidShard(let index, let count):
             return "invalid shard \(index)/\(count) (expected K/N with 1 <= K <= N)"
         case .invalidJobCount(let jobs):

@@ -1,7 +1,9 @@
 /// What a running batch reports as it goes, for a progress bar or a log.
 ///
-/// Events arrive one at a time (the runner serialises them), but from worker threads and in
-/// completion order, which varies between runs; only the final `BatchSummary` is in plan order.
+/// Events arrive one at a time (the runner serialises them), from worker threads. Those about a
+/// file (`written`, `upToDate`, `failed`, `skipped`, `warning`) come in plan order whatever the job
+/// count, each once the files before it are done, so a log of them is the same for any `-j`;
+/// `progressed` comes as each file finishes, for a progress bar.
 package enum BatchEvent: Sendable, Equatable {
     /// Work is about to start; `total` is the number of files to process (images plus files that
     /// already failed during planning), the denominator of the progress bar.
@@ -14,6 +16,11 @@ package enum BatchEvent: Sendable, Equatable {
     case failed(BatchMessage)
     /// A file was not processed (not an image, hidden, …); for verbose listings.
     case skipped(BatchMessage)
+    /// A problem with a source that did not stop it (a corrupt-but-readable JPEG, an unusable
+    /// colour profile, a scale enlarged beyond the source); `path` is escaped for printing.
+    case warning(path: String, reason: String)
+    /// A file finished (in completion order): the counters moved.
+    case progressed
     /// An output whose source is gone was removed (`BatchConfiguration.prune`); `path` is the
     /// output's, escaped for printing.
     case pruned(path: String)

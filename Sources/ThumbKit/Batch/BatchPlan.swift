@@ -1,27 +1,50 @@
 /// What a batch will do, item by item, decided before any work starts.
 ///
-/// The order of `items` is the plan order: inputs in the order given, each walked depth first in
-/// byte-wise name order. Every summary, manifest and message list is sorted by it, so results do
-/// not depend on which worker finished first.
+/// The order of `items` is the plan order: groups in order, each group's inputs in the order
+/// given, each walked depth first in byte-wise name order (a source several groups share is an
+/// item once, where it is first met). Every summary, manifest, message list and `-v` line is in
+/// this order, so results do not depend on which worker finished first.
 package struct BatchPlan: Sendable, Equatable {
     /// One output file of a source.
     package struct Output: Sendable, Equatable {
-        /// `""`, `"@2x"` or `"@3x"`; the renderer labels its outputs with the same suffixes.
-        package var suffix: String
-        /// The path below the output directory; the manifest's key.
+        /// Which output of the group's set it is.
+        package var variant: ThumbnailVariant
+        /// The path below the group's output directory.
         package var relativePath: FilePath
+        /// The path relative to the manifest's folder: the manifest's key.
+        package var key: FilePath
+    }
+
+    /// What one group makes of a source.
+    package struct Membership: Sendable, Equatable {
+        /// The group's index in the configuration.
+        package var group: Int
+        /// The source's path below the group's base or input: the part its outputs mirror.
+        package var relativePath: FilePath
+        /// The source's upright size, where naming needed it (a set of widths): from the manifest
+        /// when the file is unchanged, else from its header.
+        package var sourceWidth: Int?
+        package var sourceHeight: Int?
+        /// The outputs, in the set's order; nil when they could not be named (a set of widths and
+        /// a header that could not be read: the source will fail as it is rendered).
+        package var outputs: [Output]?
     }
 
     /// An image to render.
     package struct Source: Sendable, Equatable {
-        /// The path to open (the input path joined with `relativePath`).
+        /// The path to open (the input path joined with its path below the input).
         package var path: FilePath
-        /// The path below its input (a file input's base name).
-        package var relativePath: FilePath
-        /// The outputs it produces, in ascending scale order.
-        package var outputs: [Output]
+        /// The source's path relative to the manifest's folder, as the manifest records it.
+        package var key: FilePath
+        /// Each group that makes outputs of it.
+        package var memberships: [Membership]
         /// Its size in bytes when planned: several workers take the largest sources first.
         package var size: Int64 = 0
+
+        /// The path below the first group's base or input (what shards hash).
+        package var relativePath: FilePath { memberships[0].relativePath }
+        /// Every output it has, in membership order.
+        package var outputs: [Output] { memberships.flatMap { $0.outputs ?? [] } }
     }
 
     /// One thing the walk found.
@@ -37,8 +60,11 @@ package struct BatchPlan: Sendable, Equatable {
 
     /// The items, in plan order.
     package var items: [Item]
-    /// Every output the inputs map to, in this shard or another: what `--prune` keeps.
+    /// The manifest key of every output the plan makes, in this shard or another.
     package var outputsOfAllShards: Set<FilePath> = []
+    /// Sources (by manifest key) in any shard whose outputs could not be named: their recorded
+    /// outputs are kept whatever the prune rule.
+    package var unnamedSources: Set<FilePath> = []
 
     /// The sources to render, in plan order.
     package var sources: [Source] {

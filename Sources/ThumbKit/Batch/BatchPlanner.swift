@@ -1,57 +1,181 @@
-/// Turns a configuration into a `BatchPlan`: finds the images among the inputs (`SourceFinder`),
-/// names the outputs, rejects colliding outputs, and keeps this shard's slice.
+/// Turns a configuration into a `BatchPlan`: finds the images among each group's inputs
+/// (`SourceFinder`), names their outputs, rejects colliding outputs, and keeps this shard's slice.
 ///
-/// Only the first few bytes of each file are read here; files are hashed and decoded one per
-/// worker while running, in bounded pieces, so memory stays bounded by the jobs in flight.
+/// Only the first few bytes of each file are read here, and, for a group that names outputs by
+/// their width, the header of a source the manifest does not already know unchanged (its size
+/// decides which widths it gets). Files are hashed and decoded one per worker while running, in
+/// bounded pieces, so memory stays bounded by the jobs in flight.
 package struct BatchPlanner: Sendable {
     package let configuration: BatchConfiguration
+    /// The previous run's entries by source (its manifest key): sizes of unchanged sources are
+    /// taken from them.
+    private let previousBySource: [FilePath: [ManifestEntry]]
 
-    package init(configuration: BatchConfiguration) {
+    package init(configuration: BatchConfiguration, previous: Manifest = Manifest()) {
         self.configuration = configuration
+        self.previousBySource = Dictionary(grouping: previous.sortedEntries, by: \.source)
     }
 
     /// Plans the run. Throws `BatchError.outputCollision` (naming both sources) when two sources
     /// would write the same output, before anything is written; collisions are checked across all
     /// shards so every shard of a batch agrees.
     package func plan() throws(BatchError) -> BatchPlan {
-        var outputIdentity: SourceWalker.DirectoryID?
-        if case .success(let st) = FileSystem.status(configuration.outputDirectory), st.isDirectory {
-            outputIdentity = .init(device: st.device, inode: st.inode)
-        }
-        let finder = SourceFinder(inputs: configuration.inputs, includeHidden: configuration.includeHidden,
-                                  outputDirectory: outputIdentity, jobs: configuration.jobs)
-        let found = try finder.find()
-        var planned = found.map { (item: item(for: $0), relative: $0.relative) }
-        let items = planned.map(\.item)
-        try checkCollisions(items)
-        var allOutputs: Set<FilePath> = []
-        for case .source(let source) in items { allOutputs.formUnion(source.outputs.map(\.relativePath)) }
-        if let shard = configuration.shard {
-            planned = planned.filter { shard.contains(relativePath: $0.relative.bytes) }
-        }
-        return BatchPlan(items: planned.map(\.item), outputsOfAllShards: allOutputs)
-    }
-
-    /// A found image gets its outputs' names.
-    private func item(for found: SourceFinder.Found) -> BatchPlan.Item {
-        switch found.kind {
-        case .skipped(let reason): return .skipped(path: found.shownPath, reason: reason)
-        case .failed(let reason): return .failed(path: found.shownPath, reason: reason)
-        case .image(let size):
-            let outputs = configuration.naming.outputs(forSource: found.relative).map { BatchPlan.Output(suffix: $0.suffix, relativePath: $0.path) }
-            return .source(.init(path: found.path, relativePath: found.relative, outputs: outputs, size: size))
-        }
-    }
-
-    private func checkCollisions(_ items: [BatchPlan.Item]) throws(BatchError) {
-        var owner: [FilePath: FilePath] = [:]
-        for case .source(let source) in items {
-            for output in source.outputs {
-                if let first = owner[output.relativePath] {
-                    throw .outputCollision(output: output.relativePath, first: first, second: source.path)
-                }
-                owner[output.relativePath] = source.path
+        var outputIdentities: Set<SourceWalker.DirectoryID> = []
+        for group in configuration.groups {
+            if case .success(let st) = FileSystem.status(group.outputDirectory), st.isDirectory {
+                outputIdentities.insert(.init(device: st.device, inode: st.inode))
             }
+        }
+        let manifestDirectory = configuration.manifestDirectory
+        var items: [BatchPlan.Item] = []
+        // Each item's path below its input or base: what shards split by.
+        var relatives: [FilePath] = []
+        var sourceItem: [FilePath: Int] = [:]
+        var reported: Set<FilePath> = []
+        for (index, group) in configuration.groups.enumerated() {
+            try checkBase(group)
+            let finder = SourceFinder(inputs: group.inputs, includeHidden: configuration.includeHidden,
+                                      outputDirectories: outputIdentities, jobs: configuration.jobs)
+            for found in try finder.find() {
+                // One path, one item, however many groups walk it.
+                let identity = found.path.normalized
+                let relative = group.base.map { found.path.relative(from: $0) } ?? found.relative
+                switch found.kind {
+                case .skipped(let reason):
+                    if reported.insert(identity).inserted {
+                        items.append(.skipped(path: found.shownPath, reason: reason))
+                        relatives.append(relative)
+                    }
+                case .failed(let reason):
+                    if reported.insert(identity).inserted {
+                        items.append(.failed(path: found.shownPath, reason: reason))
+                        relatives.append(relative)
+                    }
+                case .image(let size):
+                    let membership = BatchPlan.Membership(group: index, relativePath: relative)
+                    if let at = sourceItem[identity], case .source(var source) = items[at] {
+                        if !source.memberships.contains(where: { $0.group == index }) { source.memberships.append(membership) }
+                        items[at] = .source(source)
+                    } else {
+                        sourceItem[identity] = items.count
+                        items.append(.source(.init(path: found.path, key: found.path.relative(from: manifestDirectory),
+                                                   memberships: [membership], size: size)))
+                        relatives.append(relative)
+                    }
+                }
+            }
+        }
+        try nameOutputs(&items)
+        var plan = BatchPlan(items: items)
+        for source in plan.sources {
+            plan.outputsOfAllShards.formUnion(source.outputs.map(\.key))
+            if source.memberships.contains(where: { $0.outputs == nil }) { plan.unnamedSources.insert(source.key) }
+        }
+        if let shard = configuration.shard {
+            plan.items = zip(items, relatives).filter { shard.contains(relativePath: $0.1.bytes) }.map(\.0)
+        }
+        return plan
+    }
+
+    /// Every input of a group with a base lies inside it (`--base photos` and `photos/day1`).
+    private func checkBase(_ group: OutputGroup) throws(BatchError) {
+        guard let base = group.base else { return }
+        for input in group.inputs {
+            let offset = input.relative(from: base).bytes
+            if offset.starts(with: [0x2E, 0x2E]) && (offset.count == 2 || offset[2] == FilePath.slash) {
+                throw .outsideBase(input: input, base: base)
+            }
+        }
+    }
+
+    /// Gives every membership its outputs: sizes first where the naming needs them (from the
+    /// previous manifest, else the headers, read in parallel), then names, then the collision
+    /// checks.
+    private func nameOutputs(_ items: inout [BatchPlan.Item]) throws(BatchError) {
+        let groups = configuration.groups
+        var unknown: [(item: Int, membership: Int)] = []
+        for (index, item) in items.enumerated() {
+            guard case .source(var source) = item else { continue }
+            for (m, membership) in source.memberships.enumerated() where groups[membership.group].needsSourceSize {
+                if let size = recordedSize(of: source, group: groups[membership.group]) {
+                    (source.memberships[m].sourceWidth, source.memberships[m].sourceHeight) = (size.width, size.height)
+                } else {
+                    unknown.append((index, m))
+                }
+            }
+            items[index] = .source(source)
+        }
+        let limits = configuration.limits
+        let snapshot = items
+        let sizes = WorkerPool.map(unknown, threads: min(configuration.jobs, unknown.count / 16 + 1),
+                                   stackSize: WorkerPool.renderStackSize) { slot -> (width: Int, height: Int)? in
+            guard case .source(let source) = snapshot[slot.item] else { return nil }
+            return Self.uprightSize(source.path, autoRotate: groups[source.memberships[slot.membership].group].thumbnailSet.options.autoRotate,
+                                    limits: limits)
+        }
+        for (slot, size) in zip(unknown, sizes) {
+            guard case .source(var source) = items[slot.item], let size else { continue }
+            (source.memberships[slot.membership].sourceWidth, source.memberships[slot.membership].sourceHeight) = (size.width, size.height)
+            items[slot.item] = .source(source)
+        }
+
+        let manifestDirectory = configuration.manifestDirectory
+        var owners: [FilePath: FilePath] = [:]
+        var templateOwners: [FilePath: FilePath] = [:]
+        for (index, item) in items.enumerated() {
+            guard case .source(var source) = item else { continue }
+            for (m, membership) in source.memberships.enumerated() {
+                let group = groups[membership.group]
+                let size = membership.sourceWidth.map { (width: $0, height: membership.sourceHeight!) }
+                if group.naming.namesWidths {
+                    for scale in group.thumbnailSet.scales {
+                        for format in group.thumbnailSet.formats {
+                            let template = group.outputDirectory.appending(group.naming.template(forSource: membership.relativePath, scale: scale, format: format))
+                                .relative(from: manifestDirectory)
+                            if let first = templateOwners[template], first != source.path {
+                                throw .outputCollision(output: FilePath(template.bytes.map { $0 == 0 ? UInt8(ascii: "*") : $0 }),
+                                                       first: first, second: source.path)
+                            }
+                            templateOwners[template] = source.path
+                        }
+                    }
+                }
+                guard let variants = group.variants(sourceSize: size) else { continue }
+                var outputs: [BatchPlan.Output] = []
+                for variant in variants {
+                    let relative = group.naming.output(forSource: membership.relativePath, variant: variant)
+                    let key = group.outputDirectory.appending(relative).relative(from: manifestDirectory)
+                    if let first = owners[key] { throw .outputCollision(output: key, first: first, second: source.path) }
+                    owners[key] = source.path
+                    outputs.append(BatchPlan.Output(variant: variant, relativePath: relative, key: key))
+                }
+                source.memberships[m].outputs = outputs
+            }
+            items[index] = .source(source)
+        }
+    }
+
+    /// The upright size the previous run recorded for this source in this group, if the file is
+    /// unchanged since (its stat data match) and the group's settings are the ones it was made
+    /// with (`--no-rotate` changes what upright means).
+    private func recordedSize(of source: BatchPlan.Source, group: OutputGroup) -> (width: Int, height: Int)? {
+        guard case .success(let status) = FileSystem.status(source.path) else { return nil }
+        for entry in previousBySource[source.key] ?? [] where entry.settings == group.settings {
+            if let width = entry.sourceWidth, let height = entry.sourceHeight, entry.sourceFingerprint.statMatches(status) {
+                return (width, height)
+            }
+        }
+        return nil
+    }
+
+    /// The size a source's header gives, upright unless `autoRotate` is off; nil when it cannot be
+    /// read (the source then fails as it is rendered, with the renderer's message).
+    static func uprightSize(_ path: FilePath, autoRotate: Bool, limits: DecodeLimits) -> (width: Int, height: Int)? {
+        guard case .success(let file) = SourceFile.open(path) else { return nil }
+        return withExtendedLifetime(file) {
+            guard case .success(let image) = file.imageSource(maxBytes: limits.maxFileBytes),
+                  let header = try? image.header(limits: limits) else { return nil }
+            return autoRotate ? (header.width, header.height) : (header.storedWidth, header.storedHeight)
         }
     }
 }

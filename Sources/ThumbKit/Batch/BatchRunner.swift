@@ -30,18 +30,20 @@ package struct BatchRunner: Sendable {
     package func run() throws(BatchError) -> BatchSummary {
         guard configuration.jobs >= 1 else { throw .invalidJobCount(configuration.jobs) }
         let start = ContinuousClock.now
-        let plan = try BatchPlanner(configuration: configuration).plan()
-        return run(plan, start: start)
+        let previous = Manifest.loadOrEmpty(path: configuration.shardManifestPath)
+        let plan = try BatchPlanner(configuration: configuration, previous: previous).plan()
+        return run(plan, previous: previous, start: start)
     }
 
     /// Runs an already computed plan (from `BatchPlanner` with the same configuration).
-    package func run(_ plan: BatchPlan) -> BatchSummary { run(plan, start: ContinuousClock.now) }
+    package func run(_ plan: BatchPlan) -> BatchSummary {
+        run(plan, previous: Manifest.loadOrEmpty(path: configuration.shardManifestPath), start: ContinuousClock.now)
+    }
 
-    private func run(_ plan: BatchPlan, start: ContinuousClock.Instant) -> BatchSummary {
+    private func run(_ plan: BatchPlan, previous: Manifest, start: ContinuousClock.Instant) -> BatchSummary {
         // Temporaries left by a killed run go first, from every directory this run writes to.
         let directories = outputDirectories(plan)
         for directory in directories { AtomicFile.removeStaleTemporaries(in: directory) }
-        let previous = Manifest.loadOrEmpty(path: configuration.manifestPath)
 
         // Results by plan index; planning outcomes are known already.
         var initial = [ItemResult?](repeating: nil, count: plan.items.count)
@@ -54,15 +56,8 @@ package struct BatchRunner: Sendable {
             }
         }
         let state = SharedState(results: initial, total: plan.items.count - plan.items.count { if case .skipped = $0 { true } else { false } },
-                                start: start, progress: progress)
-        state.report(.started(total: state.total), countsAsDone: false)
-        for result in initial {
-            switch result {
-            case .failed(let message): state.report(.failed(message), countsAsDone: true)
-            case .skipped(let message): state.report(.skipped(message), countsAsDone: false)
-            default: break
-            }
-        }
+                                start: start, progress: progress, paths: plan.items.map(Self.shownPath))
+        state.begin()
 
         let worker = BatchWorker(configuration: configuration, renderer: renderer, cancellation: cancellation, previous: previous)
         // Every result passes through the committer, written or not, so events keep the order
@@ -92,9 +87,9 @@ package struct BatchRunner: Sendable {
                 switch worker.process(source) {
                 case .finished(let result):
                     committer.submit([]) { _ in record(result) }
-                case .staged(let files, let entries):
+                case .staged(let files, let entries, let warnings):
                     committer.submit(files) { error in
-                        record(error.map { .failed(BatchMessage(path: shown, reason: $0.message)) } ?? .written(entries))
+                        record(error.map { .failed(BatchMessage(path: shown, reason: $0.message)) } ?? .written(entries, warnings: warnings))
                     }
                 }
             }
@@ -105,26 +100,29 @@ package struct BatchRunner: Sendable {
         var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
         summary.cancelled = summary.notProcessed > 0
         // A cancelled run prunes nothing: what it did not reach is not known to be gone.
-        if configuration.prune && !summary.cancelled {
-            OutputPruner(outputDirectory: configuration.outputDirectory, keep: plan.outputsOfAllShards)
-                .prune(previous, into: &summary, manifest: &manifest) { state.report($0, countsAsDone: false) }
+        if let rule = configuration.prune, !summary.cancelled {
+            OutputPruner(rule: rule, manifestDirectory: configuration.manifestDirectory,
+                         outputDirectories: configuration.pruneRoots ?? configuration.groups.map(\.outputDirectory),
+                         made: plan.outputsOfAllShards, unnamedSources: plan.unnamedSources)
+                .prune(&manifest, into: &summary) { state.report($0) }
         }
         syncOutputDirectories(directories)
         if let failure = writeManifest(manifest) { summary.failed.append(failure) }
         summary.elapsedSeconds = Self.seconds(since: start)
-        state.report(.finished(summary), countsAsDone: false)
+        state.report(.finished(summary))
         return summary
     }
 
-    /// The summary and manifest for a plan's results, in plan order. Unfinished sources keep the
-    /// previous run's entries: their outputs were not touched (or, if cancelled between two
-    /// writes, are caught by the fingerprint and settings checks next time).
+    /// The summary and manifest for a plan's results, in plan order. The manifest keeps every
+    /// entry of the previous one and replaces or adds those of the outputs written or found up to
+    /// date: a source that failed, or was not reached, keeps its old entries (its old outputs are
+    /// still on disk, so pruning and `check` must still see them).
     static func assemble(_ plan: BatchPlan, results: [ItemResult?], previous: Manifest) -> (summary: BatchSummary, manifest: Manifest) {
         var summary = BatchSummary()
-        var manifest = Manifest()
-        for (index, item) in plan.items.enumerated() {
-            switch results[index] {
-            case .written(let entries)?:
+        var manifest = previous
+        for result in results {
+            switch result {
+            case .written(let entries, _)?:
                 summary.written += 1
                 summary.filesWritten += entries.count
                 for entry in entries { manifest.entries[entry.output] = entry }
@@ -132,32 +130,35 @@ package struct BatchRunner: Sendable {
                 summary.upToDate += 1
                 for entry in entries { manifest.entries[entry.output] = entry }
             case .failed(let message)?:
-                // The old outputs no longer describe this source; their entries are dropped.
                 summary.failed.append(message)
             case .skipped(let message)?:
                 summary.skipped.append(message)
             case .dropped?, nil:
                 summary.notProcessed += 1
-                if case .source(let source) = item {
-                    for output in source.outputs {
-                        if let entry = previous.entries[output.relativePath] { manifest.entries[entry.output] = entry }
-                    }
-                }
             }
         }
         return (summary, manifest)
+    }
+
+    /// An item's path as messages show it.
+    static func shownPath(_ item: BatchPlan.Item) -> String {
+        switch item {
+        case .source(let source): return source.path.description
+        case .failed(let path, _), .skipped(let path, _): return path
+        }
     }
 
     /// Writes the manifest; a failure becomes a summary message rather than losing the summary.
     /// An empty manifest where there was none is not written, so a run that produced nothing (a
     /// build step's one file that failed) leaves nothing on disk, not even the output directory.
     private func writeManifest(_ manifest: Manifest) -> BatchMessage? {
-        if manifest.entries.isEmpty, case .failure = FileSystem.status(configuration.manifestPath) { return nil }
+        let path = configuration.shardManifestPath
+        if manifest.entries.isEmpty, case .failure = FileSystem.status(path) { return nil }
         do {
-            try manifest.write(to: configuration.manifestPath)
+            try manifest.write(to: path)
             return nil
         } catch {
-            return BatchMessage(path: configuration.manifestPath.description, reason: error.message)
+            return BatchMessage(path: path.description, reason: error.message)
         }
     }
 
@@ -178,12 +179,16 @@ package struct BatchRunner: Sendable {
         for directory in directories { AtomicFile.syncDirectory(directory) }
     }
 
-    /// Every directory outputs of the plan go to, sorted.
+    /// Every directory outputs of the plan go to, and the manifest's, sorted.
     private func outputDirectories(_ plan: BatchPlan) -> [FilePath] {
-        var directories: Set<FilePath> = [configuration.outputDirectory]
+        var directories = Set(configuration.groups.map(\.outputDirectory))
+        directories.insert(configuration.manifestDirectory)
         for source in plan.sources {
-            for output in source.outputs {
-                directories.insert(configuration.outputDirectory.appending(output.relativePath).directory)
+            for membership in source.memberships {
+                let group = configuration.groups[membership.group]
+                for output in membership.outputs ?? [] {
+                    directories.insert(group.outputDirectory.appending(output.relativePath).directory)
+                }
             }
         }
         return directories.sorted().map { $0.isEmpty ? "." : $0 }
@@ -197,7 +202,7 @@ package struct BatchRunner: Sendable {
 
 /// How one plan item ended.
 enum ItemResult: Sendable {
-    case written([ManifestEntry])
+    case written([ManifestEntry], warnings: [String])
     case upToDate([ManifestEntry])
     case failed(BatchMessage)
     case skipped(BatchMessage)
@@ -207,10 +212,15 @@ enum ItemResult: Sendable {
 
 /// The state workers share: the next item to take, the results, and progress counters, all
 /// behind one lock (contention is negligible next to decoding and encoding an image).
+///
+/// Events about files are reported in plan order: a result is held until every item before it
+/// has one, so `-v` lines and warnings are the same for any job count.
 private final class SharedState: Sendable {
     private struct Guarded {
         var next = 0
         var done = 0
+        /// The first item whose events are not reported yet.
+        var nextToReport = 0
         var lastCheckpoint: ContinuousClock.Instant
         var results: [ItemResult?]
     }
@@ -219,12 +229,24 @@ private final class SharedState: Sendable {
     let total: Int
     private let start: ContinuousClock.Instant
     private let progress: BatchProgressHandler?
+    /// Each item's path as messages show it.
+    private let paths: [String]
 
-    init(results: [ItemResult?], total: Int, start: ContinuousClock.Instant, progress: BatchProgressHandler?) {
+    init(results: [ItemResult?], total: Int, start: ContinuousClock.Instant, progress: BatchProgressHandler?, paths: [String]) {
         self.guarded = Mutex(Guarded(lastCheckpoint: start, results: results))
         self.total = total
         self.start = start
         self.progress = progress
+        self.paths = paths
+    }
+
+    /// Reports the start, and the items planning already decided, up to the first to render.
+    func begin() {
+        guarded.withLock { state in
+            report(.started(total: total), in: &state)
+            state.done = state.results.count { if case .failed = $0 { true } else { false } }
+            reportInOrder(in: &state)
+        }
     }
 
     /// A copy of the results when a checkpoint is due; the caller writes it outside the lock and
@@ -253,25 +275,37 @@ private final class SharedState: Sendable {
     func store(_ result: ItemResult, at index: Int, path: String) {
         guarded.withLock { state in
             state.results[index] = result
-            let event: BatchEvent
-            switch result {
-            case .written: event = .written(path: path)
-            case .upToDate: event = .upToDate(path: path)
-            case .failed(let message): event = .failed(message)
-            case .skipped(let message): event = .skipped(message)
-            case .dropped: return
-            }
-            report(event, countsAsDone: true, in: &state)
+            if case .dropped = result { return }
+            state.done += 1
+            report(.progressed, in: &state)
+            reportInOrder(in: &state)
         }
     }
 
-    func report(_ event: BatchEvent, countsAsDone: Bool) {
-        guarded.withLock { report(event, countsAsDone: countsAsDone, in: &$0) }
+    func report(_ event: BatchEvent) {
+        guarded.withLock { report(event, in: &$0) }
     }
 
-    /// Runs under the lock, so the handler is never called twice at once and sees `done` rise.
-    private func report(_ event: BatchEvent, countsAsDone: Bool, in state: inout Guarded) {
-        if countsAsDone { state.done += 1 }
+    /// The events of every item from `nextToReport` on that has a result, stopping at the first
+    /// that has none yet.
+    private func reportInOrder(in state: inout Guarded) {
+        while state.nextToReport < state.results.count, let result = state.results[state.nextToReport] {
+            let path = paths[state.nextToReport]
+            state.nextToReport += 1
+            switch result {
+            case .written(_, let warnings):
+                for warning in warnings { report(.warning(path: path, reason: warning), in: &state) }
+                report(.written(path: path), in: &state)
+            case .upToDate: report(.upToDate(path: path), in: &state)
+            case .failed(let message): report(.failed(message), in: &state)
+            case .skipped(let message): report(.skipped(message), in: &state)
+            case .dropped: continue
+            }
+        }
+    }
+
+    /// Runs under the lock, so the handler is never called twice at once.
+    private func report(_ event: BatchEvent, in state: inout Guarded) {
         progress?(event, BatchProgress(done: state.done, total: total, elapsedSeconds: BatchRunner.seconds(since: start)))
     }
 }

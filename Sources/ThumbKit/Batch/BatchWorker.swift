@@ -2,7 +2,7 @@
 /// manifest entries count only once the files are in place.
 enum WorkerOutcome: Sendable {
     case finished(ItemResult)
-    case staged([StagedFile], entries: [ManifestEntry])
+    case staged([StagedFile], entries: [ManifestEntry], warnings: [String])
 }
 
 /// Processes one source: decides whether it is up to date, renders it if not, stages its outputs.
@@ -17,6 +17,7 @@ struct BatchWorker: Sendable {
     func process(_ source: BatchPlan.Source) -> WorkerOutcome {
         let shown = source.path.description
         func failure(_ reason: String) -> WorkerOutcome { .finished(.failed(BatchMessage(path: shown, reason: reason))) }
+        let groups = configuration.groups
 
         // A stat of the path decides a no-op run without opening anything.
         let pathStatus: FileSystem.Status
@@ -24,16 +25,25 @@ struct BatchWorker: Sendable {
         case .failure(let f): return failure("cannot read: \(f.reason)")
         case .success(let st): pathStatus = st
         }
-        let prior = source.outputs.compactMap { previous.entries[$0.relativePath] }
         let external = configuration.externalRating?(source.path)
-        let reusable = !configuration.force && prior.count == source.outputs.count && prior.allSatisfy {
-            $0.settings == configuration.settings && $0.toolVersion == configuration.toolVersion
-                && $0.sourceFingerprint.sha256 == prior[0].sourceFingerprint.sha256
-                && Self.ratingAgrees($0.rating, external)
-                && FileSystem.isRegularFile(configuration.outputDirectory.appending($0.output))
+        let named = source.memberships.allSatisfy { $0.outputs != nil }
+        var prior: [ManifestEntry] = []
+        var reusable = !configuration.force && named
+        for membership in source.memberships where reusable {
+            let group = groups[membership.group]
+            for output in membership.outputs ?? [] {
+                guard let entry = previous.entries[output.key], entry.settings == group.settings,
+                      entry.toolVersion == configuration.toolVersion, Self.ratingAgrees(entry.rating, external),
+                      FileSystem.isRegularFile(group.outputDirectory.appending(output.relativePath)) else {
+                    reusable = false
+                    break
+                }
+                prior.append(entry)
+            }
         }
+        reusable = reusable && prior.allSatisfy { $0.sourceFingerprint.sha256 == prior.first?.sourceFingerprint.sha256 }
         if reusable && prior.allSatisfy({ $0.sourceFingerprint.statMatches(pathStatus) }) {
-            return .finished(.upToDate(prior.map { refreshed($0, source: source, fingerprint: $0.sourceFingerprint) }))
+            return .finished(.upToDate(refreshed(prior, source: source, fingerprint: nil)))
         }
 
         let limit = configuration.maxSourceBytes
@@ -55,9 +65,9 @@ struct BatchWorker: Sendable {
         case .failure(let f): return failure("cannot read: \(f.reason)")
         case .success(let hash): fingerprint = SourceFingerprint(sha256: hash, status: file.status)
         }
-        if reusable && prior[0].sourceFingerprint.sha256 == fingerprint.sha256 {
+        if reusable && prior.first?.sourceFingerprint.sha256 == fingerprint.sha256 {
             // Same content under new stat data (copied, touched, restored): no render, no write.
-            return .finished(.upToDate(prior.map { refreshed($0, source: source, fingerprint: fingerprint) }))
+            return .finished(.upToDate(refreshed(prior, source: source, fingerprint: fingerprint)))
         }
         if cancellation.isCancelled { return .finished(.dropped) }
 
@@ -66,10 +76,14 @@ struct BatchWorker: Sendable {
         case .failure(let f): return failure("cannot read: \(f.reason)")
         case .success(let opened): image = opened
         }
-        let rendered: [RenderedOutput]
+        let requests = source.memberships.map { membership in
+            let group = groups[membership.group]
+            return BatchSource.Request(thumbnailSet: group.thumbnailSet, settings: group.settings,
+                                       variants: membership.outputs?.map(\.variant) ?? [])
+        }
+        let rendering: BatchRendering
         do {
-            rendered = try renderer(BatchSource(path: source.path, image: image, scales: configuration.naming.scales,
-                                                settings: configuration.settings, externalRating: external))
+            rendering = try renderer(BatchSource(path: source.path, image: image, requests: requests, externalRating: external))
         } catch let error as any ThumbKitError {
             return failure(error.message)
         } catch {
@@ -78,37 +92,53 @@ struct BatchWorker: Sendable {
         // The hash must describe the bytes that were rendered; a file written to in place
         // meanwhile is left for the next run.
         if file.changedSinceOpened { return failure("changed while it was being read") }
-        let bySuffix = Dictionary(rendered.map { ($0.suffix, $0) }, uniquingKeysWith: { first, _ in first })
-        let expected = source.outputs.map(\.suffix)
-        guard rendered.count == expected.count, Set(bySuffix.keys) == Set(expected) else {
-            let got = rendered.map { $0.suffix.isEmpty ? "1x" : $0.suffix }.joined(separator: ", ")
-            let want = expected.map { $0.isEmpty ? "1x" : $0 }.joined(separator: ", ")
-            return failure("renderer returned outputs [\(got)], expected [\(want)]")
-        }
 
         var staged: [StagedFile] = []
         var entries: [ManifestEntry] = []
-        for (output, scale) in zip(source.outputs, configuration.naming.scales) {
-            // Checked per file so a cancel lands between writes; nothing staged is kept.
-            if cancellation.isCancelled {
-                staged.forEach(AtomicFile.discard)
-                return .finished(.dropped)
+        for (index, membership) in source.memberships.enumerated() {
+            let group = groups[membership.group]
+            let made = rendering.outputs.filter { $0.request == index }
+            // Outputs named while planning must each come back once; a set of widths whose
+            // source could not be read then is named by what the renderer made.
+            let outputs = membership.outputs ?? made.map { output in
+                let relative = group.naming.output(forSource: membership.relativePath, variant: output.variant)
+                return BatchPlan.Output(variant: output.variant, relativePath: relative,
+                                        key: group.outputDirectory.appending(relative).relative(from: configuration.manifestDirectory))
             }
-            let result = bySuffix[output.suffix]!
-            do {
-                staged.append(try AtomicFile.stage(result.bytes, to: configuration.outputDirectory.appending(output.relativePath)))
-            } catch {
+            guard made.count == outputs.count else {
                 staged.forEach(AtomicFile.discard)
-                return failure(error.message)
+                return failure("renderer returned \(made.count) outputs, expected \(outputs.count)")
             }
-            entries.append(ManifestEntry(
-                output: output.relativePath, source: source.path, sourceRelative: source.relativePath, scale: scale,
-                settings: configuration.settings, toolVersion: configuration.toolVersion,
-                width: result.width, height: result.height, fileSHA256: SHA256.hex(result.bytes),
-                pixelSHA256: result.pixelSHA256, sourceFingerprint: fingerprint))
-            entries[entries.count - 1].rating = result.rating
+            for output in outputs {
+                // Checked per file so a cancel lands between writes; nothing staged is kept.
+                if cancellation.isCancelled {
+                    staged.forEach(AtomicFile.discard)
+                    return .finished(.dropped)
+                }
+                guard let result = made.first(where: { $0.variant == output.variant }) else {
+                    staged.forEach(AtomicFile.discard)
+                    return failure("renderer returned no output \(output.relativePath)")
+                }
+                do {
+                    staged.append(try AtomicFile.stage(result.bytes, to: group.outputDirectory.appending(output.relativePath)))
+                } catch {
+                    staged.forEach(AtomicFile.discard)
+                    return failure(error.message)
+                }
+                var entry = ManifestEntry(
+                    output: output.key, source: source.key, sourceRelative: membership.relativePath, scale: output.variant.scale,
+                    format: output.variant.format.name, variantWidth: output.variant.width, settings: group.settings,
+                    toolVersion: configuration.toolVersion, width: result.width, height: result.height,
+                    fileSHA256: SHA256.hex(result.bytes), pixelSHA256: result.pixelSHA256, sourceFingerprint: fingerprint)
+                entry.rating = result.rating
+                if group.needsSourceSize {
+                    entry.sourceWidth = result.sourceWidth ?? membership.sourceWidth
+                    entry.sourceHeight = result.sourceHeight ?? membership.sourceHeight
+                }
+                entries.append(entry)
+            }
         }
-        return .staged(staged, entries: entries)
+        return .staged(staged, entries: entries, warnings: rendering.warnings)
     }
 
     /// An output made without a badge agrees with a run without ratings; one made with a badge
@@ -118,11 +148,19 @@ struct BatchWorker: Sendable {
         return recorded?.agrees(with: external) ?? false
     }
 
-    private func refreshed(_ entry: ManifestEntry, source: BatchPlan.Source, fingerprint: SourceFingerprint) -> ManifestEntry {
-        var entry = entry
-        entry.source = source.path
-        entry.sourceRelative = source.relativePath
-        entry.sourceFingerprint = fingerprint
-        return entry
+    /// The prior entries of an up-to-date source, with its path as planned now and, when it was
+    /// hashed again, its new stat data.
+    private func refreshed(_ entries: [ManifestEntry], source: BatchPlan.Source, fingerprint: SourceFingerprint?) -> [ManifestEntry] {
+        var relativeByKey: [FilePath: FilePath] = [:]
+        for membership in source.memberships {
+            for output in membership.outputs ?? [] { relativeByKey[output.key] = membership.relativePath }
+        }
+        return entries.map { entry in
+            var entry = entry
+            entry.source = source.key
+            entry.sourceRelative = relativeByKey[entry.output] ?? entry.sourceRelative
+            if let fingerprint { entry.sourceFingerprint = fingerprint }
+            return entry
+        }
     }
 }

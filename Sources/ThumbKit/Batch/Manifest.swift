@@ -1,8 +1,13 @@
 import Glibc
 
-/// The record of a batch's outputs, `thumbgen-manifest.json` in the output directory.
+/// The record of a batch's outputs, `thumbgen-manifest.json` in the output directory (or where
+/// `--manifest` or a project file puts it).
 ///
-/// Layout: `{"format": 2, "outputs": [entry, …]}` with entries sorted by output path (byte-wise)
+/// It keeps every output it has seen: a run adds or replaces the entries of the outputs it makes
+/// and keeps all others, so runs with other settings into one folder, or over one subfolder, add
+/// up rather than forget each other. Paths in it are relative to its own folder.
+///
+/// Layout: `{"format": 3, "outputs": [entry, …]}` with entries sorted by output path (byte-wise)
 /// and written by `JSONWriter`, so the file is byte-identical for identical runs whatever the job
 /// count. It is written atomically (`AtomicFile`) when a run finishes or is cancelled. A run killed
 /// outright leaves the previous manifest in place: outputs written since have no entry (or an
@@ -10,12 +15,11 @@ import Glibc
 package struct Manifest: Sendable, Equatable {
     /// The unsharded manifest's file name.
     package static let defaultName = "thumbgen-manifest.json"
-    /// The layout version; a manifest with another version is ignored (everything rebuilds).
-    /// Version 2 stores paths escaped (`PathEscaping`), so any name round-trips; version 1, which
-    /// stored them as plain text, is still read.
-    package static let formatVersion: Int64 = 2
-    /// The version before paths were escaped.
-    static let plainPathsVersion: Int64 = 1
+    /// The layout version; a manifest with a later version is ignored (everything rebuilds).
+    /// Version 3 records sources relative to the manifest's folder and each output's format,
+    /// variant and source size; version 2 (sources as the run opened them, relative to its working
+    /// directory) and version 1 (names as plain text, not escaped) are still read.
+    package static let formatVersion: Int64 = 3
 
     /// Entries keyed by output path below the output directory.
     package var entries: [FilePath: ManifestEntry]
@@ -75,8 +79,7 @@ package struct Manifest: Sendable, Equatable {
         } catch {
             throw .unreadableManifest(path: path, reason: error.message)
         }
-        let version = document["format"]?.integerValue
-        guard version == formatVersion || version == plainPathsVersion else {
+        guard let version = document["format"]?.integerValue, (1...formatVersion).contains(version) else {
             throw .unreadableManifest(path: path, reason: "unknown format version")
         }
         guard let outputs = document["outputs"]?.arrayValue else {
@@ -85,7 +88,7 @@ package struct Manifest: Sendable, Equatable {
         var entries: [ManifestEntry] = []
         for (index, value) in outputs.enumerated() {
             do {
-                entries.append(try ManifestEntry(json: value, escapedPaths: version == formatVersion))
+                entries.append(try ManifestEntry(json: value, version: version, manifestDirectory: path.directory))
             } catch {
                 throw .unreadableManifest(path: path, reason: "output \(index): \(error.reason)")
             }

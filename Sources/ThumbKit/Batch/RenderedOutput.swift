@@ -1,7 +1,9 @@
 /// One encoded output the renderer made for a source.
 package struct RenderedOutput: Sendable, Equatable {
-    /// `""` for scale 1, `"@2x"`, `"@3x"`: matches `OutputNaming.suffix(forScale:)`.
-    package var suffix: String
+    /// Which of the source's requests it answers (`BatchSource.requests`).
+    package var request: Int
+    /// Which output of that request it is.
+    package var variant: ThumbnailVariant
     /// Width in pixels.
     package var width: Int
     /// Height in pixels.
@@ -13,23 +15,36 @@ package struct RenderedOutput: Sendable, Equatable {
     package var pixelSHA256: String
     /// The star rating drawn on it and where it was read, when the run draws rating badges.
     package var rating: RecordedRating?
+    /// The source's upright size as the set saw it, recorded for sets named by width.
+    package var sourceWidth: Int?
+    package var sourceHeight: Int?
 
     /// An output whose pixel hash the renderer already knows.
-    package init(suffix: String, width: Int, height: Int, bytes: [UInt8], pixelSHA256: String) {
-        self.suffix = suffix
+    package init(request: Int = 0, variant: ThumbnailVariant, width: Int, height: Int, bytes: [UInt8], pixelSHA256: String) {
+        self.request = request
+        self.variant = variant
         self.width = width
         self.height = height
         self.bytes = bytes
         self.pixelSHA256 = pixelSHA256
     }
 
-    /// An output hashed from its RGBA8 pixels (`width * height * 4` bytes, row-major R G B A).
-    package init(suffix: String, width: Int, height: Int, bytes: [UInt8], rgba8: [UInt8]) {
-        self.init(suffix: suffix, width: width, height: height, bytes: bytes, pixelSHA256: SHA256.hex(rgba8))
-    }
-
     /// An output for `image`, which was encoded as `bytes`; the pixel hash is of its RGBA8 samples.
-    package init(suffix: String, image: Image, bytes: [UInt8]) {
-        self.init(suffix: suffix, width: image.width, height: image.height, bytes: bytes, rgba8: image.rgba8)
+    package init(request: Int = 0, variant: ThumbnailVariant, image: Image, bytes: [UInt8]) {
+        self.init(request: request, variant: variant, width: image.width, height: image.height, bytes: bytes,
+                  pixelSHA256: SHA256.hex(image.rgba8))
+    }
+}
+
+/// Everything the renderer made of one source.
+package struct BatchRendering: Sendable {
+    /// One output per variant of every request.
+    package var outputs: [RenderedOutput]
+    /// Problems with the source that did not stop it, each once, in order: printed as warnings.
+    package var warnings: [String]
+
+    package init(outputs: [RenderedOutput], warnings: [String] = []) {
+        self.outputs = outputs
+        self.warnings = warnings
     }
 }

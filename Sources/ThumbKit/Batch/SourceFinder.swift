@@ -33,22 +33,22 @@ struct SourceFinder: Sendable {
     var inputs: [FilePath]
     /// Walk names beginning with `.` as well.
     var includeHidden: Bool
-    /// A directory never entered (a batch's output directory).
-    var outputDirectory: SourceWalker.DirectoryID?
+    /// Directories never entered (a batch's output directories).
+    var outputDirectories: Set<SourceWalker.DirectoryID>
     /// Threads for reading the files' first bytes.
     var jobs: Int
 
-    init(inputs: [FilePath], includeHidden: Bool = false, outputDirectory: SourceWalker.DirectoryID? = nil, jobs: Int) {
+    init(inputs: [FilePath], includeHidden: Bool = false, outputDirectories: Set<SourceWalker.DirectoryID> = [], jobs: Int) {
         self.inputs = inputs
         self.includeHidden = includeHidden
-        self.outputDirectory = outputDirectory
+        self.outputDirectories = outputDirectories
         self.jobs = jobs
     }
 
     /// Everything the inputs hold, in plan order: inputs in the order given, each walked depth
     /// first in byte-wise name order.
     func find() throws(BatchError) -> [Found] {
-        let walker = SourceWalker(includeHidden: includeHidden, outputDirectory: outputDirectory)
+        let walker = SourceWalker(includeHidden: includeHidden, outputDirectories: outputDirectories)
         var walked: [(entry: SourceWalker.Entry, explicitFile: Bool)] = []
         for input in inputs {
             let explicitFile: Bool

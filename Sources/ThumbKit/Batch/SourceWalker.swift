@@ -31,8 +31,8 @@ struct SourceWalker {
     }
 
     var includeHidden: Bool
-    /// The output directory's identity, when it already exists.
-    var outputDirectory: DirectoryID?
+    /// The output directories' identities (those that already exist): never walked.
+    var outputDirectories: Set<DirectoryID> = []
 
     /// Walks one input (file or directory).
     func walk(input: FilePath) throws(BatchError) -> [Entry] {
@@ -42,7 +42,7 @@ struct SourceWalker {
             return [Entry(path: path, relative: Self.baseName(path), kind: .failed(reason: "cannot read: \(failure.reason)"))]
         case .success(let st) where st.isDirectory:
             let id = DirectoryID(device: st.device, inode: st.inode)
-            if id == outputDirectory { throw .inputIsOutputDirectory(input) }
+            if outputDirectories.contains(id) { throw .inputIsOutputDirectory(input) }
             var entries: [Entry] = []
             walkDirectory(path: path, relative: [], ancestors: [id], into: &entries)
             return entries
@@ -83,7 +83,7 @@ struct SourceWalker {
                 entries.append(Entry(path: childPath, relative: childRelative, kind: kind))
             case .success(let st) where st.isDirectory:
                 let id = DirectoryID(device: st.device, inode: st.inode)
-                if id == outputDirectory {
+                if outputDirectories.contains(id) {
                     entries.append(Entry(path: childPath, relative: childRelative, kind: .skipped(reason: "output directory")))
                 } else if ancestors.contains(id) {
                     entries.append(Entry(path: childPath, relative: childRelative, kind: .skipped(reason: "symlink loop (directory already being walked)")))

@@ -212,7 +212,8 @@ public struct ContactSheet: Sendable {
         do throws(ThumbnailError) {
             // The planned rating is drawn, so the page shows what the plan sorted and filtered by.
             pictures = try cell.source.withImage(maxBytes: options.thumbnail.limits.maxFileBytes) { image throws(ThumbnailError) in
-                try thumbnailer.pictures(of: image, scales: options.scales, rating: cell.rating, readsFileRating: false)
+                try Thumbnailer.pictures(of: image, sets: [ThumbnailSet(options: thumbnailer.options, scales: options.scales.map { Scale($0) })],
+                                         rating: cell.rating, readsFileRating: false)[0]
             }
         } catch {
             result.error = error.message
@@ -221,7 +222,8 @@ public struct ContactSheet: Sendable {
         result.warnings = pictures.first?.warnings ?? []
         let gravity = options.thumbnail.gravity
         for (picture, target) in zip(pictures, canvases) {
-            let scale = picture.scale, box = tile.scaled(scale)
+            // Sheets are made at whole scales (`SheetOptions.scales`).
+            let scale = picture.scale.wholeValue!, box = tile.scaled(scale)
             let boxHeight = layout.cellHeight * scale
             let (hn, hd) = gravity.horizontal, (vn, vd) = gravity.vertical
             let x = box.x + (box.width - picture.image.width) * hn / hd

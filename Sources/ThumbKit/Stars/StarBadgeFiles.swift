@@ -69,9 +69,11 @@ public struct StarBadgeFiles: Sendable {
         try Self.put(manifest, path)
     }
 
-    /// Writes one file atomically; returns its path.
+    /// Writes one file atomically, unless it already holds these bytes (a rerun leaves files and
+    /// their dates alone); returns its path.
     @discardableResult
     private static func put(_ bytes: [UInt8], _ path: String) throws(StarBadgeError) -> String {
+        if case .success(let existing) = FileSystem.read(path), existing == bytes { return path }
         do { try AtomicFile.write(bytes, to: path) } catch { throw .writing(path: path, error) }
         return path
     }

@@ -4,16 +4,17 @@
 /// whole. The one place each of these is decided.
 ///
 /// **Shrink-on-load.** A decoder that can reduce while decoding (1/2, 1/4, 1/8) reduces as far as
-/// still leaves at least twice the size the whole image will be resampled to at the largest scale,
-/// on both axes, so the resampler (not the decoder) does the final filtering. A decoder that can
+/// still leaves at least twice the size the whole image will be resampled to for the largest output
+/// (of every width, scale and format asked for), on both axes, so the resampler (not the decoder) does the final filtering. A decoder that can
 /// scale to any size (libwebp) is asked for exactly twice that size, when that at least halves
 /// both axes (a smaller step would save little and only blur). Fit plans are made from the full
 /// upright size, so output sizes never depend on the reduction.
 ///
-/// **Streaming.** One scale of an image that needs no rotation or colour conversion and whose
-/// layout the decoder streams (`ImageDecoder.streams`: not interlaced, for most) streams: rows go
-/// from the decoder into the resampler, and the decoded image is never held. Everything else is
-/// decoded whole, once, and every scale is rendered from it.
+/// **Streaming.** An image resampled to one size only (one fit, in any number of formats), that
+/// needs no rotation or colour conversion and whose layout the decoder streams
+/// (`ImageDecoder.streams`: not interlaced, for most) streams: rows go from the decoder into the
+/// resampler, and the decoded image is never held. Everything else is decoded whole, once, and
+/// every output is resampled from it.
 struct DecodePlan {
     /// What colour work the decoded pixels need.
     enum ColourStep: Equatable {
@@ -53,10 +54,12 @@ struct DecodePlan {
         return DecodeRequest.Size(width: (header.storedWidth + f - 1) / f, height: (header.storedHeight + f - 1) / f)
     }
 
-    /// Plans decoding for thumbnails at `scales`; `fit` gives the fit plan of a full upright
-    /// `width` × `height` source at a scale.
-    init(header: ImageHeader, decoder: any ImageDecoder.Type, options: ThumbnailOptions, scales: [Int],
-         fit: (_ width: Int, _ height: Int, _ scale: Int) -> FitPlan) {
+    /// Plans decoding for every thumbnail of one source: `fits` gives the fit plans of all of
+    /// them (every variant at every scale) for a full upright `width` × `height` source. The
+    /// reduction on load keeps enough for the most demanding of them; rows stream only when there
+    /// is exactly one.
+    init(header: ImageHeader, decoder: any ImageDecoder.Type, options: ThumbnailOptions,
+         fits: (_ width: Int, _ height: Int) -> [FitPlan]) {
         let reductions = decoder.reductions
         self.header = header
         orientation = options.autoRotate ? header.orientation : .topLeft
@@ -90,9 +93,12 @@ struct DecodePlan {
 
         var request = DecodeRequest(allowPartial: options.allowPartial)
         request.rawCMYK = colour != .none && cmykImage
-        if options.shrinkOnLoad, let largest = scales.max() {
-            // The target is upright; the decoder reduces stored axes.
-            let target = DecodePlan.shrinkTarget(fit(upright.width, upright.height, largest), width: upright.width, height: upright.height)
+        let plans = fits(upright.width, upright.height)
+        if options.shrinkOnLoad, !plans.isEmpty {
+            // The target is upright, the largest any output needs on each axis; the decoder
+            // reduces stored axes.
+            let targets = plans.map { DecodePlan.shrinkTarget($0, width: upright.width, height: upright.height) }
+            let target = (width: targets.map(\.width).max()!, height: targets.map(\.height).max()!)
             let stored = orientation.swapsAxes ? (width: target.height, height: target.width) : target
             if decoder.scalesToAnySize(header) {
                 request.scaledSize = DecodePlan.scaledSize(width: header.storedWidth, height: header.storedHeight, target: stored)
@@ -101,10 +107,20 @@ struct DecodePlan {
                                                          target: stored, available: reductions)
             }
         }
-        let plan = fit(upright.width, upright.height, scales.first ?? 1)
-        request.streams = decoder.streams(header) && scales.count == 1 && orientation == .topLeft
-            && colour == .none && !plan.isIdentity(sourceWidth: upright.width, sourceHeight: upright.height)
+        request.streams = decoder.streams(header) && plans.count == 1 && orientation == .topLeft
+            && colour == .none && !plans[0].isIdentity(sourceWidth: upright.width, sourceHeight: upright.height)
         self.request = request
+    }
+
+    /// Plans decoding for one set's thumbnails at whole `scales`; `fit` gives the fit plan of a
+    /// full upright `width` × `height` source at a scale.
+    init(header: ImageHeader, decoder: any ImageDecoder.Type, options: ThumbnailOptions, scales: [Int],
+         fit: (_ width: Int, _ height: Int, _ scale: Int) -> FitPlan) {
+        self.init(header: header, decoder: decoder, options: options) { width, height in
+            var plans: [FitPlan] = []
+            for scale in scales where !plans.contains(fit(width, height, scale)) { plans.append(fit(width, height, scale)) }
+            return plans
+        }
     }
 
     /// The size the whole upright source would be resampled to under `plan`: what a reduction on

@@ -127,6 +127,25 @@ public struct FitPlan: Sendable, Hashable {
         self.y = y
     }
 
+    /// The plan at `scale`: the same region of the source, every size exactly `scale` times this
+    /// plan's (rounded half up), and `contain`'s placement worked out again on the scaled canvas by
+    /// `gravity`, as at @1x. `@Nx` outputs are made this way, so they are always N times the @1x.
+    public func scaled(by scale: Scale, gravity: Gravity = .centre) -> FitPlan {
+        guard scale != .one else { return self }
+        let w = scale.apply(to: width), h = scale.apply(to: height)
+        // A canvas that is the image itself stays so; a larger one (contain) scales on its own.
+        let cw = canvasWidth == width ? w : max(w, scale.apply(to: canvasWidth))
+        let ch = canvasHeight == height ? h : max(h, scale.apply(to: canvasHeight))
+        let (hn, hd) = gravity.horizontal, (vn, vd) = gravity.vertical
+        return FitPlan(w, h, region, cw, ch, (cw - w) * hn / hd, (ch - h) * vn / vd)
+    }
+
+    /// True when the resampled image has more pixels than the region of the source it shows, on
+    /// either axis: the plan enlarges.
+    public var enlarges: Bool {
+        Double(width) > region.width + 1e-9 || Double(height) > region.height + 1e-9
+    }
+
     /// True when the plan copies the whole source unscaled: resampling can be skipped.
     public func isIdentity(sourceWidth: Int, sourceHeight: Int) -> Bool {
         width == sourceWidth && height == sourceHeight && region.isWhole(width: sourceWidth, height: sourceHeight)

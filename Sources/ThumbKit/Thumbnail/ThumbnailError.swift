@@ -10,6 +10,16 @@ public enum ThumbnailError: ThumbKitError, Equatable {
     case invalidScale(Int)
     /// The box is not `1...ThumbnailSize.maximumSide` on each side.
     case invalidSize(width: Int, height: Int)
+    /// The box leaves a side open (`640x`), which only the `inside` fit can fill.
+    case openBox(ThumbnailSize)
+    /// A scale above @1x needs more pixels than the source has, and `ThumbnailSet.strictScales`
+    /// forbids enlarging for it. The sizes are the output's and the source region's (rounded).
+    case scaleNeedsEnlarging(scale: Scale, width: Int, height: Int, sourceWidth: Int, sourceHeight: Int)
+    /// A rating badge is drawn at whole scales only (a badge's cells are whole pixels at @1x).
+    case badgeNeedsWholeScale(Scale)
+    /// An output was asked for that the set does not make (the source changed size since its
+    /// outputs were named, so its widths are others).
+    case missingVariant(ThumbnailVariant)
     /// The rating badge's look is invalid (its message names the option).
     case badge(StarBadgeError)
     /// The rating badge (with its plate and margins) is larger than the picture it goes on.
@@ -26,6 +36,14 @@ public enum ThumbnailError: ThumbKitError, Equatable {
         case .limitExceeded(let limit): return limit.message
         case .invalidScale(let scale):
             return scale == 0 ? "no scale given" : "scale \(scale) is not 1 to \(ThumbnailError.maximumScale)"
+        case .openBox(let size):
+            return "a box with an open side (\(size.sides)) fits inside only, not \(size.mode.rawValue)"
+        case .scaleNeedsEnlarging(let scale, let width, let height, let sourceWidth, let sourceHeight):
+            return "@\(scale)x is \(width)x\(height), more than the \(sourceWidth)x\(sourceHeight) pixels of the source"
+        case .badgeNeedsWholeScale(let scale):
+            return "a rating badge needs whole scales, not \(scale)"
+        case .missingVariant(let variant):
+            return "changed while it was being read (no \(variant.width.map { "\($0)-pixel " } ?? "")output at @\(variant.scale)x any more)"
         case .invalidSize(let width, let height):
             return "box \(width)x\(height) is not 1 to \(ThumbnailSize.maximumSide) pixels a side"
         case .badge(let error): return error.message

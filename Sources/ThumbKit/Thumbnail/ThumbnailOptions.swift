@@ -66,7 +66,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// settings digest is computed from. Limits are left out (they decide whether, not how).
     public var canonicalDescription: String {
         [
-            "size=\(size.width)x\(size.height)",
+            "size=\(size.sides)",
             "fit=\(size.mode.rawValue)",
             "scale=\(Self.scaleNames[size.scale]!)",
             "gravity=\(gravity.rawValue)",
@@ -81,6 +81,13 @@ public struct ThumbnailOptions: Sendable, Hashable {
             "codec=\(CodecVersions.png)",
             "jpeg=\(CodecVersions.jpeg)",
         ].joined(separator: ";") + (format.canonicalFields + (ratingBadge?.canonicalFields ?? [])).map { ";" + $0 }.joined()
+    }
+
+    /// True when two sets of options decode a source the same way (rotation, colour handling,
+    /// shrink-on-load, limits), so their thumbnails can come from one decode.
+    func decodesAlike(_ other: ThumbnailOptions) -> Bool {
+        autoRotate == other.autoRotate && keepProfile == other.keepProfile && shrinkOnLoad == other.shrinkOnLoad
+            && allowPartial == other.allowPartial && limits == other.limits
     }
 
     /// SHA-256 of `canonicalDescription`.
@@ -107,8 +114,11 @@ public struct ThumbnailOptions: Sendable, Hashable {
             return converted
         }
         let sides = try field("size") { value -> (Int, Int)? in
-            let parts = value.split(separator: "x").compactMap { Int($0) }
-            return parts.count == 2 && parts.allSatisfy { (1...ThumbnailSize.maximumSide).contains($0) } ? (parts[0], parts[1]) : nil
+            // `640x` and `x480` leave a side open.
+            let parts = value.split(separator: "x", omittingEmptySubsequences: false).map { $0.isEmpty ? ThumbnailSize.open : Int($0) }
+            guard parts.count == 2, let width = parts[0], let height = parts[1] else { return nil }
+            let size = ThumbnailSize(width: width, height: height)
+            return size.isValid ? (width, height) : nil
         }
         let mode = try field("fit") { FitMode(rawValue: $0) }
         let scale = try field("scale") { name in Self.scaleNames.first { $0.value == name }?.key }

@@ -17,8 +17,8 @@ struct CheckCommand: Command {
     var help: HelpText {
         HelpText(
             overview: "Verify thumbnails against their manifests (golden-output regression checks).",
-            usage: ["thumbgen check [options] MANIFEST|DIR..."],
-            arguments: [("MANIFEST|DIR", "thumbgen-manifest.json files (all shards of a run together), or output folders.")],
+            usage: ["thumbgen check [options] MANIFEST|DIR|PROJECT..."],
+            arguments: [("MANIFEST|DIR|PROJECT", "thumbgen-manifest.json files (all shards of a run together), output folders, or a thumbgen.json project (its manifest).")],
             options: Self.options,
             footer: """
             Each output is compared on disk and regenerated from its source with the recorded settings.
@@ -30,6 +30,13 @@ struct CheckCommand: Command {
             The last line, N outputs checked, M differ, is printed on a terminal or with --summary.
             Exit status: 0 all match, 1 any mismatch or unreadable output.
             """)
+    }
+
+    /// The project a `.json` argument is, when it is one (a project has no `outputs` list).
+    static func project(_ path: FilePath) -> Project? {
+        guard case .success(let bytes) = FileSystem.read(path), !bytes.isEmpty,
+              let text = String(validating: bytes, as: UTF8.self), !text.contains("\"outputs\"") else { return nil }
+        return try? Project(file: path)
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
@@ -48,12 +55,14 @@ struct CheckCommand: Command {
                     return .failure
                 }
                 manifests += found
+            } else if let project = Self.project(path) {
+                manifests.append(project.manifestPath)
             } else {
                 manifests.append(path)
             }
         }
         do {
-            let report = try Batch.check(manifestPaths: manifests, renderer: ThumbnailSettings.renderer(options), jobs: jobs)
+            let report = try Batch.check(manifestPaths: manifests, renderer: ThumbnailSettings.renderer(limits: options.limits, allowPartial: false), jobs: jobs)
             console.err(report.formatted(prefix: "thumbgen: ", counts: CommonOptions.showsSummary(arguments, console: console)))
             return report.mismatches.isEmpty ? .success : .failure
         } catch {

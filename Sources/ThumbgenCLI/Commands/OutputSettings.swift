@@ -1,86 +1,123 @@
 import ThumbKit
 
 /// The output format options of the thumbnail command, and the name format and extension they
-/// give: `--format`, or else the extension `--name` ends in, or else PNG.
+/// give: `--format` (one format or a list), or else the extension `--name` ends in, or else PNG.
 struct OutputSettings: Equatable {
     static let options: [OptionSpec] = [
-        OptionSpec("format", value: "FMT",
-                   help: "png (default), jpeg or webp; a --name ending in .png, .jpg, .jpeg or .webp also sets it."),
-        OptionSpec("quality", value: "Q", help: "JPEG or WebP quality 1-100 (defaults: jpeg 85, webp 80; lossless WebP: effort)."),
+        OptionSpec("format", value: "LIST",
+                   help: "png (default), jpeg or webp, or a list (webp,jpeg): every output in each; a --name ending in .png, .jpg or .webp also sets one."),
+        OptionSpec("quality", value: "Q", help: "JPEG and WebP quality 1-100 (defaults: jpeg 85, webp 80; lossless WebP: effort), or per format: webp=75,jpeg=82."),
         OptionSpec("lossless", help: "Lossless WebP."),
         OptionSpec("progressive", help: "Progressive JPEG."),
         OptionSpec("chroma", value: "420|444", help: "JPEG chroma subsampling: 420 (default) or 444 (sharper colour edges)."),
     ]
 
-    /// The format with its settings.
-    var format: OutputFormat
+    /// The formats with their settings, in the order given, each once.
+    var formats: [OutputFormat]
     /// The name format without its extension (`--name`, default `%s`).
     var nameFormat: String
-    /// The extension outputs get, as `--name` spelt it or the format's own.
-    var fileExtension: String
+    /// The extension `--name` spelt (`JPG`), which then is the one format's; nil: each format's own.
+    var fileExtension: String?
+
+    /// The first format (commands that write one: the sheet).
+    var format: OutputFormat { formats[0] }
 
     /// The settings `--format` and the extension of `nameOption`'s value (`--name`; the sheet
-    /// command's `--output`) give.
-    init(_ arguments: ParsedArguments, nameOption: String = "name", defaultName: String = "%s") throws(UsageError) {
+    /// command's `--output`) give. `allowsList` false: one format only.
+    init(_ arguments: ParsedArguments, nameOption: String = "name", defaultName: String = "%s",
+         allowsList: Bool = false) throws(UsageError) {
         var nameFormat = arguments.value(nameOption) ?? defaultName
         var namedExtension: String?
         if let split = OutputNaming.splitImageExtension(nameFormat) {
             (nameFormat, namedExtension) = (split.format, split.fileExtension)
         }
         let namedFormat = namedExtension.flatMap { OutputFormat.extensions[$0.lowercased()] }
-        var format = OutputFormat.png
+        var formats: [OutputFormat] = []
         if let text = arguments.value("format") {
-            guard let given = OutputFormat(name: text.lowercased()) else { throw .invalidValue("format", text, expected: "png, jpeg or webp") }
-            if let namedFormat, namedFormat != given.name {
-                throw UsageError("--\(nameOption) \(arguments.value(nameOption)!) ends in .\(namedExtension!), which is not --format \(text)")
+            let names = text.lowercased().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let expected = allowsList ? "png, jpeg or webp, or a list of them (webp,jpeg)" : "png, jpeg or webp"
+            guard allowsList || names.count == 1 else { throw .invalidValue("format", text, expected: expected) }
+            for name in names {
+                guard let given = OutputFormat(name: name) else { throw .invalidValue("format", text, expected: expected) }
+                guard !formats.contains(where: { $0.name == given.name }) else {
+                    throw UsageError("--format \(text) names \(given.name) twice")
+                }
+                formats.append(given)
             }
-            format = given
+            if let namedFormat {
+                guard formats.count == 1, namedFormat == formats[0].name else {
+                    throw UsageError("--\(nameOption) \(arguments.value(nameOption)!) ends in .\(namedExtension!), which is not --format \(text)")
+                }
+            }
         } else if let namedFormat {
-            format = OutputFormat(name: namedFormat)!
+            formats = [OutputFormat(name: namedFormat)!]
+        } else {
+            formats = [.png]
         }
-        format = try Self.applySettings(arguments, to: format)
-        self.format = format
+        self.formats = try Self.applySettings(arguments, to: formats)
         self.nameFormat = nameFormat
-        self.fileExtension = namedExtension ?? format.fileExtension
+        self.fileExtension = namedExtension
     }
 
-    /// `--quality`, `--lossless`, `--progressive`, `--chroma`, each refused for a format it does
-    /// not apply to, so a mistyped command line does not silently make something else.
-    private static func applySettings(_ arguments: ParsedArguments, to format: OutputFormat) throws(UsageError) -> OutputFormat {
-        var quality: Int?
-        if let text = arguments.value("quality") {
-            guard let value = Int(text), (1...100).contains(value) else { throw .invalidValue("quality", text, expected: "a number from 1 to 100") }
-            quality = value
-        }
-        let formatName = format.displayName
-        func refuse(_ option: String, _ applies: String) throws(UsageError) {
-            if arguments.has(option) || arguments.value(option) != nil {
-                throw UsageError("--\(option) applies to \(applies) output, not \(formatName) (see --format)")
+    /// `--quality`, `--lossless`, `--progressive`, `--chroma`, `--color-type`, each refused when no
+    /// format it applies to is written, so a mistyped command line does not silently make
+    /// something else.
+    private static func applySettings(_ arguments: ParsedArguments, to formats: [OutputFormat]) throws(UsageError) -> [OutputFormat] {
+        let names = formats.map(\.name)
+        let formatNames = formats.map(\.displayName).joined(separator: ", ")
+        func refuse(_ option: String, unless format: String, _ applies: String) throws(UsageError) {
+            if !names.contains(format) && (arguments.has(option) || arguments.value(option) != nil) {
+                throw UsageError("--\(option) applies to \(applies) output, not \(formatNames) (see --format)")
             }
         }
-        switch format {
-        case .png:
-            try refuse("quality", "JPEG and WebP")
-            try refuse("lossless", "WebP")
-            try refuse("progressive", "JPEG")
-            try refuse("chroma", "JPEG")
-            return format
-        case .jpeg(var jpeg):
-            try refuse("lossless", "WebP")
-            try refuse("color-type", "PNG")
-            jpeg.quality = quality ?? jpeg.quality
-            jpeg.progressive = arguments.has("progressive")
-            jpeg.chroma = try arguments.value("chroma", default: .halved, expected: "420 or 444") {
-                JPEGEncoder.Chroma(rawValue: String($0.filter { $0 != ":" }))
-            }
-            return .jpeg(jpeg)
-        case .webp(var webp):
-            try refuse("progressive", "JPEG")
-            try refuse("chroma", "JPEG")
-            try refuse("color-type", "PNG")
-            webp.quality = quality ?? webp.quality
-            webp.lossless = arguments.has("lossless")
-            return .webp(webp)
+        try refuse("lossless", unless: "webp", "WebP")
+        try refuse("progressive", unless: "jpeg", "JPEG")
+        try refuse("chroma", unless: "jpeg", "JPEG")
+        try refuse("color-type", unless: "png", "PNG")
+        let qualities = try quality(arguments, formats: names)
+        if !qualities.isEmpty && !names.contains(where: { $0 == "jpeg" || $0 == "webp" }) {
+            throw UsageError("--quality applies to JPEG and WebP output, not \(formatNames) (see --format)")
         }
+        let chroma = try arguments.value("chroma", default: JPEGEncoder.Chroma.halved, expected: "420 or 444") {
+            JPEGEncoder.Chroma(rawValue: String($0.filter { $0 != ":" }))
+        }
+        return formats.map { format in
+            switch format {
+            case .png:
+                return format
+            case .jpeg(var jpeg):
+                jpeg.quality = qualities["jpeg"] ?? jpeg.quality
+                jpeg.progressive = arguments.has("progressive")
+                jpeg.chroma = chroma
+                return .jpeg(jpeg)
+            case .webp(var webp):
+                webp.quality = qualities["webp"] ?? webp.quality
+                webp.lossless = arguments.has("lossless")
+                return .webp(webp)
+            }
+        }
+    }
+
+    /// `--quality 80` (every lossy format written) or `--quality webp=75,jpeg=82`, by format name.
+    private static func quality(_ arguments: ParsedArguments, formats: [String]) throws(UsageError) -> [String: Int] {
+        guard let text = arguments.value("quality") else { return [:] }
+        let expected = "a number from 1 to 100, or FORMAT=Q pairs such as webp=75,jpeg=82"
+        if let value = Int(text) {
+            guard (1...100).contains(value) else { throw .invalidValue("quality", text, expected: expected) }
+            return ["jpeg": value, "webp": value]
+        }
+        var qualities: [String: Int] = [:]
+        for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false)
+            guard parts.count == 2, let format = OutputFormat(name: parts[0].lowercased()), format.name != "png",
+                  let value = Int(parts[1]), (1...100).contains(value) else {
+                throw .invalidValue("quality", text, expected: expected)
+            }
+            guard formats.contains(format.name) else {
+                throw UsageError("--quality \(text) sets \(format.displayName), which --format does not write")
+            }
+            qualities[format.name] = value
+        }
+        return qualities
     }
 }

@@ -69,7 +69,7 @@ enum RatingBadgeSettings {
         let width: Int, height: Int
         do { (width, height) = try style.footprint(boxWidth: box.width, boxHeight: box.height) } catch { throw UsageError(error.message) }
         if width > box.width || height > box.height {
-            throw UsageError("the rating badge with its margins is \(width)x\(height), larger than the \(box.width)x\(box.height) box (see --badge-size, --badge-margin)")
+            throw UsageError("the rating badge with its margins is \(width)x\(height), larger than the \(box.sides) box (see --badge-size, --badge-margin)")
         }
     }
 }

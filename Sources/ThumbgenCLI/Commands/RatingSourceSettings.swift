@@ -19,4 +19,16 @@ enum RatingSourceSettings {
         }
         return RatingReader(ratingsFile: ratingsFile, readsSidecars: !arguments.has("no-sidecars"))
     }
+
+    /// For a batch: the outside rating of each source when badges are drawn; otherwise the rating
+    /// options are refused (they would do nothing).
+    static func apply(_ arguments: ParsedArguments, drawsBadges: Bool, to configuration: inout BatchConfiguration) throws(UsageError) {
+        if drawsBadges {
+            let reader = try reader(arguments)
+            // A name that is not UTF-8 has no text to find a sidecar or ratings-file line by.
+            configuration.externalRating = { path in path.string.map { reader.externalRating(forSourceAt: $0) } ?? RatingLookup() }
+        } else if let given = [ratingsFile, noSidecars].map(\.long).first(where: { arguments.has($0) || arguments.value($0) != nil }) {
+            throw UsageError("--\(given) applies to rating badges (see --rating-badge)")
+        }
+    }
 }

@@ -80,7 +80,7 @@ struct SheetCommand: Command {
         options.perPage = try arguments.optionalValue("per-page", expected: "a number of cells, 1 or more") {
             Int($0).flatMap { $0 >= 1 ? $0 : nil }
         }
-        options.scales = try ThumbnailSettings.scales(arguments)
+        options.scales = try ThumbnailSettings.wholeScales(arguments)
         let placement = arguments.value("rating-badge") ?? "under"
         switch placement.lowercased() {
         case "under": options.badge = .under
@@ -96,7 +96,7 @@ struct SheetCommand: Command {
 
         let reader = try RatingSourceSettings.reader(arguments)
         let sheet = ContactSheet(options: options, jobs: jobs)
-        let naming = SheetNaming(stem: output.nameFormat, fileExtension: output.fileExtension, numbered: options.perPage != nil)
+        let naming = SheetNaming(stem: output.nameFormat, fileExtension: output.fileExtension ?? output.format.fileExtension, numbered: options.perPage != nil)
         let sources: [SheetSource]
         let found: ContactSheet.Inputs
         do {

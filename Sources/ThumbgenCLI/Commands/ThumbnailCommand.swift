@@ -7,14 +7,16 @@ struct ThumbnailCommand: Command {
 
     static let batchOptions: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "DIR", help: "Write thumbnails under DIR, mirroring the inputs (default thumbnails/)."),
-        OptionSpec("name", value: "FORMAT", help: "Output name: %s is the source name without extension (default %s); the format's extension is added."),
+        OptionSpec("name", value: "FORMAT", help: "Output name: %s is the source name without extension, %w the width (default %s, or %s-%w with --widths); the format's extension is added."),
+        OptionSpec("base", value: "DIR", help: "Mirror each source's path below DIR instead of below its input (runs over photos/ and photos/day1 then agree)."),
+        OptionSpec("manifest", value: "FILE", help: "Keep the manifest in FILE instead of DIR/thumbgen-manifest.json (paths in it are relative to its folder)."),
         OptionSpec("jobs", short: "j", value: "N", help: "Work on N images at once (default: the number of cores)."),
         OptionSpec("force", help: "Rebuild every output, even those the manifest says are up to date."),
         OptionSpec("no-fsync", help: "Do not flush outputs to disk (faster; safe against kills, not power loss)."),
         OptionSpec("hidden", help: "Also process files and folders whose names start with '.'."),
         OptionSpec("shard", value: "K/N", help: "Process only slice K of N (1-based) and write thumbgen-manifest.K-of-N.json."),
         OptionSpec("progress", value: "WHEN", help: "Progress bar on standard error: auto (on a terminal, default), always or never."),
-        OptionSpec("prune", help: "Remove outputs whose sources are gone, and their manifest entries (only files thumbgen wrote)."),
+        OptionSpec("prune", help: "Remove outputs whose sources are gone or no longer images, and their manifest entries (only files thumbgen wrote)."),
         OptionSpec("quiet", short: "q", help: "Print only errors."),
         OptionSpec("verbose", short: "v", help: "Print a line per file, including skipped ones, and the summary."),
         CommonOptions.summary,
@@ -63,27 +65,40 @@ struct ThumbnailCommand: Command {
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         guard !arguments.positionals.isEmpty else { throw UsageError("no inputs given") }
-        let parsed = try ThumbnailSettings.thumbnailOptions(arguments)
-        var options = parsed.options
-        let output = parsed.output
-        let scales = try ThumbnailSettings.scales(arguments)
+        let parsed = try ThumbnailSettings.thumbnailSet(arguments)
+        var set = parsed.set
         let naming: OutputNaming
         do {
-            naming = try OutputNaming(format: output.nameFormat, scales: scales, fileExtension: output.fileExtension)
+            naming = try OutputNaming(format: parsed.output.nameFormat, fileExtension: parsed.output.fileExtension)
         } catch {
             throw UsageError("invalid value for --name: \(error.message)")
         }
-        var configuration = BatchConfiguration(inputs: arguments.positionalPaths,
-                                               outputDirectory: arguments.path("output") ?? "thumbnails",
-                                               naming: naming, settings: options.canonicalDescription)
-        configuration.jobs = try arguments.value("jobs", default: BatchConfiguration.defaultJobs,
-                                                 expected: "a number of jobs from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
-        options.limits = try CommonOptions.limits(arguments, jobs: configuration.jobs)
+        let outputDirectory = arguments.path("output") ?? "thumbnails"
+        var configuration = BatchConfiguration(inputs: arguments.positionalPaths, outputDirectory: outputDirectory,
+                                               naming: naming, thumbnailSet: set, manifestPath: arguments.path("manifest"),
+                                               base: arguments.path("base"))
+        configuration.jobs = try Self.jobs(arguments)
+        set.options.limits = try CommonOptions.limits(arguments, jobs: configuration.jobs)
+        configuration.groups[0].thumbnailSet = set
+        configuration.limits = set.options.limits
         configuration.force = arguments.has("force")
         configuration.includeHidden = arguments.has("hidden")
         configuration.sync = !arguments.has("no-fsync")
-        configuration.prune = arguments.has("prune")
+        configuration.prune = arguments.has("prune") ? .orphans : nil
         if let text = arguments.value("shard") { configuration.shard = try Self.shard(text) }
+        try RatingSourceSettings.apply(arguments, drawsBadges: set.options.ratingBadge != nil, to: &configuration)
+        return try Self.run(configuration, arguments: arguments, console: console)
+    }
+
+    /// `-j N`.
+    static func jobs(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        try arguments.value("jobs", default: BatchConfiguration.defaultJobs,
+                            expected: "a number of jobs from 1 to 256") { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }
+    }
+
+    /// Runs a batch with the progress bar, `-v` lines, warnings, summary and exit status the
+    /// options ask for (the thumbnail and build commands share it).
+    static func run(_ configuration: BatchConfiguration, arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
         let progressMode = try arguments.value("progress", default: "auto", expected: "auto, always or never") {
             ["auto", "always", "never"].contains($0) ? $0 : nil
         }
@@ -91,35 +106,22 @@ struct ThumbnailCommand: Command {
         // Silence is success: a build step that runs thumbgen per file hears only of failures.
         let showSummary = arguments.has("summary") || (!quiet && (verbose || console.errIsTerminal))
         let showBar = !quiet && (progressMode == "always" || (progressMode == "auto" && console.errIsTerminal))
-
-        configuration.maxSourceBytes = options.limits.maxFileBytes
-        if options.ratingBadge != nil {
-            let reader = try RatingSourceSettings.reader(arguments)
-            // A name that is not UTF-8 has no text to find a sidecar or ratings-file line by.
-            configuration.externalRating = { path in path.string.map { reader.externalRating(forSourceAt: $0) } ?? RatingLookup() }
-        } else if let given = [RatingSourceSettings.ratingsFile, RatingSourceSettings.noSidecars].map(\.long)
-                    .first(where: { arguments.has($0) || arguments.value($0) != nil }) {
-            throw UsageError("--\(given) applies to rating badges (see --rating-badge)")
-        }
-        let display = BatchDisplay(console: console, showBar: showBar, verbose: verbose && !quiet)
+        // Warnings (a corrupt-but-readable JPEG, an unusable colour profile, an enlarged scale) are
+        // not failures: printed in plan order, not counted, and not printed with -q.
+        let display = BatchDisplay(console: console, showBar: showBar, verbose: verbose && !quiet, warnings: !quiet)
         let cancellation = CancellationFlag()
         let signals = SignalCancellation(cancellation)
         let summary: BatchSummary
         do {
-            // Warnings (a corrupt-but-readable JPEG, an unusable colour profile) are not failures:
-            // printed as they happen, not counted, and not printed with -q.
-            var warn: (@Sendable (FilePath, String) -> Void)?
-            if !quiet {
-                warn = { path, reason in console.warn(named: "\(path)", reason) }
-            }
-            summary = try Batch.run(configuration, renderer: ThumbnailSettings.renderer(options, warn: warn),
+            summary = try Batch.run(configuration, renderer: ThumbnailSettings.renderer(limits: configuration.groups[0].thumbnailSet.options.limits,
+                                                                                         allowPartial: configuration.groups[0].thumbnailSet.options.allowPartial),
                                     cancellation: cancellation, progress: display.handle)
         } catch {
             console.err("thumbgen: \(error.message)\n")
             return .failure
         }
         display.finish()
-        console.err(summary.formatted(verbose: verbose && !quiet, prefix: "thumbgen: ", counts: showSummary))
+        console.err(summary.formatted(prefix: "thumbgen: ", counts: showSummary))
         if summary.cancelled { return signals.receivedSignal == SIGTERM ? .terminated : .interrupted }
         return summary.failed.isEmpty ? .success : .failure
     }

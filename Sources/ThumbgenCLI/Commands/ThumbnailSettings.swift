@@ -4,7 +4,9 @@ import ThumbKit
 enum ThumbnailSettings {
     static let options: [OptionSpec] = [
         OptionSpec("size", short: "s", value: "SIZE",
-                   help: "The box at @1x: N or WxH; suffix > shrink only (default), < enlarge only, ! fill, ^ cover (default 128)."),
+                   help: "The box at @1x: N, WxH, Wx (width only) or xH; suffix > shrink only (default), < enlarge only, ! fill, ^ cover (default 128)."),
+        OptionSpec("widths", value: "LIST",
+                   help: "One output per width at @1x, e.g. 320,640,1280,auto (auto: the source's); names get %w, the real width (default name %s-%w)."),
         OptionSpec("fit", value: "MODE",
                    help: "inside (aspect-fit, default), cover (aspect-fill and crop), contain (letterbox to exactly the box), fill (stretch)."),
         OptionSpec("gravity", value: "DIR",
@@ -13,7 +15,8 @@ enum ThumbnailSettings {
         OptionSpec("corner-radius", value: "R", help: "Round the corners with radius R pixels at @1x (transparent outside)."),
         OptionSpec("background", value: "COLOR",
                    help: "Flatten onto RRGGBB (opaque output); also contain's margin colour. JPEG output: white unless given."),
-        OptionSpec("scales", value: "LIST", help: "Also write NAME@2x / NAME@3x at 2x / 3x the box, e.g. 1,2,3 (default 1)."),
+        OptionSpec("scales", value: "LIST", help: "Also write NAME@Nx at exactly N times the @1x output, e.g. 1,2,3 or 0.75,1,1.5,2,3,4 (default 1)."),
+        OptionSpec("strict-scales", help: "Fail a source that has too few pixels for a scale, instead of enlarging it with a warning."),
         OptionSpec("kernel", value: "NAME", help: "lanczos3 (default), lanczos2, mitchell, catrom, bilinear, box or nearest."),
         OptionSpec("no-linear", help: "Filter sRGB values directly instead of linear light (as most tools do)."),
         OptionSpec("no-rotate", help: "Keep the stored orientation instead of applying the EXIF orientation tag."),
@@ -31,10 +34,11 @@ enum ThumbnailSettings {
         CommonOptions.maxMemory,
     ]
 
-    /// The options, and the output settings they took their format from (which also name the
-    /// outputs), parsed once.
-    static func thumbnailOptions(_ arguments: ParsedArguments) throws(UsageError) -> (options: ThumbnailOptions, output: OutputSettings) {
+    /// The set of outputs the options describe, and the output settings it took its formats from
+    /// (which also name the outputs), parsed once.
+    static func thumbnailSet(_ arguments: ParsedArguments) throws(UsageError) -> (set: ThumbnailSet, output: OutputSettings) {
         var options = ThumbnailOptions()
+        let sizeText = arguments.value("size") ?? ""
         if let text = arguments.value("size") {
             do {
                 options.size = try ThumbnailSize(parsing: text)
@@ -42,7 +46,6 @@ enum ThumbnailSettings {
                 throw UsageError("invalid value for --size: \(error.message)")
             }
         }
-        let sizeText = arguments.value("size") ?? ""
         if let fitText = arguments.value("fit") {
             guard let mode = FitMode(rawValue: fitText) else {
                 throw .invalidValue("fit", fitText, expected: "inside, cover, contain or fill")
@@ -50,11 +53,19 @@ enum ThumbnailSettings {
             if (sizeText.contains("!") || sizeText.contains("^")) && mode != options.size.mode {
                 throw UsageError("--fit \(fitText) conflicts with --size \(sizeText)")
             }
+            if options.size.hasOpenSide && mode != .inside {
+                throw UsageError("--fit \(fitText) needs both sides of the box; --size \(sizeText) gives one")
+            }
             options.size.mode = mode
         }
         if arguments.has("enlarge") && !sizeText.contains("<") {
             if sizeText.contains(">") { throw UsageError("--enlarge conflicts with --size \(sizeText) (shrink only)") }
             options.size.scale = .any
+        }
+        let widths = try self.widths(arguments)
+        if !widths.isEmpty {
+            if arguments.value("size") != nil { throw UsageError("--widths and --size both give the box; give one") }
+            if let fit = arguments.value("fit"), fit != "inside" { throw UsageError("--fit \(fit) needs a box; --widths gives widths only") }
         }
         try applyPlacement(arguments, to: &options)
         if let text = arguments.value("background") {
@@ -69,14 +80,42 @@ enum ThumbnailSettings {
         options.colorType = try arguments.value("color-type", default: .automatic, expected: "auto or rgba") {
             PNGEncoder.ColorTypeChoice(rawValue: $0)
         }
-        let output = try OutputSettings(arguments)
+        var output = try OutputSettings(arguments, defaultName: widths.isEmpty ? "%s" : "%s-%w", allowsList: true)
         options.format = output.format
-        if let background = options.background, background.alpha != 255, !options.format.holdsAlpha {
-            throw UsageError("--background must be opaque for \(options.format.name.uppercased()) output, which has no alpha")
+        if let background = options.background, background.alpha != 255, let opaque = output.formats.first(where: { !$0.holdsAlpha }) {
+            throw UsageError("--background must be opaque for \(opaque.name.uppercased()) output, which has no alpha")
         }
-        options.ratingBadge = try RatingBadgeSettings.style(arguments, box: options.size)
+        // With widths, the badge must fit the narrowest (an `auto` width is checked per source).
+        let narrowest = widths.compactMap { if case .pixels(let width) = $0 { width } else { nil } }.min()
+        let badgeBox = widths.isEmpty ? options.size
+            : ThumbnailSize(width: narrowest ?? ThumbnailSize.maximumSide, height: ThumbnailSize.open)
+        options.ratingBadge = try RatingBadgeSettings.style(arguments, box: badgeBox)
         options.limits = try CommonOptions.limits(arguments)
-        return (options, output)
+        let scales = try self.scales(arguments)
+        if options.ratingBadge != nil, let fractional = scales.first(where: { $0.wholeValue == nil }) {
+            throw UsageError("--rating-badge needs whole --scales, not \(fractional)")
+        }
+        let namesWidths: Bool
+        do { namesWidths = try OutputNaming(format: output.nameFormat).namesWidths } catch {
+            throw UsageError("invalid value for --name: \(error.message)")
+        }
+        if widths.count > 1 && !namesWidths {
+            throw UsageError("--name \(output.nameFormat) has no %w, so the --widths outputs would share one name")
+        }
+        if widths.isEmpty && namesWidths { throw UsageError("--name \(output.nameFormat) has %w, which needs --widths") }
+        if output.formats.count > 1 && output.fileExtension != nil { output.fileExtension = nil }
+        let set = ThumbnailSet(options: options, widths: widths, scales: scales, formats: output.formats,
+                               strictScales: arguments.has("strict-scales"))
+        return (set, output)
+    }
+
+    /// `--widths 320,640,auto`: each a positive width or `auto`.
+    static func widths(_ arguments: ParsedArguments) throws(UsageError) -> [WidthChoice] {
+        try arguments.value("widths", default: [], expected: "a list of widths in pixels or auto, e.g. 320,640,1280,auto") { text in
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { WidthChoice(parsing: String($0)) }
+            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+            return parts.compactMap { $0 }
+        }
     }
 
     /// `--gravity` and `--corner-radius`, which the sheet command shares.
@@ -94,8 +133,18 @@ enum ThumbnailSettings {
             expected: ResamplingKernel.allCases.map(\.rawValue).joined(separator: ", ")) { try? ResamplingKernel(name: $0) }
     }
 
-    /// `1,2,3` → [1, 2, 3]; each scale 1…3, no repeats.
-    static func scales(_ arguments: ParsedArguments) throws(UsageError) -> [Int] {
+    /// `1,2,3` or `0.75,1,1.5`: each above 0 and at most 8, at most three decimals, no repeats.
+    static func scales(_ arguments: ParsedArguments) throws(UsageError) -> [Scale] {
+        try arguments.value("scales", default: [.one], expected: "a list of scales above 0 and up to 8, e.g. 1,2,3 or 0.75,1,1.5") { text in
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Scale(parsing: String($0)) }
+            guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
+            let values = parts.compactMap { $0 }
+            return Set(values).count == values.count ? values.sorted() : nil
+        }
+    }
+
+    /// Whole scales 1…3, no repeats (the contact sheet's).
+    static func wholeScales(_ arguments: ParsedArguments) throws(UsageError) -> [Int] {
         try arguments.value("scales", default: [1], expected: "a list of 1, 2 and 3, e.g. 1,2,3") { text in
             let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
             guard !parts.isEmpty, parts.allSatisfy({ $0.map { (1...3).contains($0) } ?? false }) else { return nil }
@@ -104,34 +153,14 @@ enum ThumbnailSettings {
         }
     }
 
-    /// The batch renderer: `options` for a run; for `check`, the settings each manifest entry
-    /// recorded (`options` then only supplies the limits).
-    /// `warn` hears each source's warnings (path, reason) as it is rendered.
-    static func renderer(_ options: ThumbnailOptions, warn: (@Sendable (FilePath, String) -> Void)? = nil) -> BatchRenderer {
+    /// The batch renderer: thumbgen's own (`ThumbnailRenderer`), with `limits` and `allowPartial`
+    /// for every set, and failures worded for the command line (limits name their options).
+    static func renderer(limits: DecodeLimits, allowPartial: Bool) -> BatchRenderer {
         return { source in
-            var settings = options
-            if !source.settings.isEmpty && source.settings != options.canonicalDescription {
-                settings = try ThumbnailOptions(canonicalDescription: source.settings)
-                settings.limits = options.limits
-                settings.allowPartial = options.allowPartial
-            }
-            let thumbnails: [Thumbnail]
-            let external = source.externalRating
             do throws(ThumbnailError) {
-                thumbnails = try Thumbnailer(options: settings).thumbnails(of: source.image, scales: source.scales, rating: external?.rating)
+                return try ThumbnailRenderer.render(source, limits: limits, allowPartial: allowPartial)
             } catch {
                 throw FailureMessage(error)
-            }
-            if let warn {
-                for warning in (external?.warnings ?? []) + (thumbnails.first?.warnings ?? []) { warn(source.path, warning) }
-            }
-            return thumbnails.map { thumbnail in
-                var output = RenderedOutput(suffix: OutputNaming.suffix(forScale: thumbnail.scale), image: thumbnail.image, bytes: thumbnail.bytes)
-                if settings.ratingBadge != nil {
-                    let origin = external?.rating != nil ? external?.origin : thumbnail.ratingOrigin
-                    output.rating = RecordedRating(rating: thumbnail.rating, origin: origin)
-                }
-                return output
             }
         }
     }

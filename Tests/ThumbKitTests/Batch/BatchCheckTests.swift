@@ -85,7 +85,7 @@ import Testing
             configuration.shard = try Shard(index: index, count: count)
             let summary = try BatchRunner(configuration: configuration, renderer: Fixture.renderer()).run()
             failures += summary.failed.count
-            #expect(configuration.manifestName == "thumbgen-manifest.\(index)-of-\(count).json")
+            #expect(configuration.shardManifestPath.lastComponent.description == "thumbgen-manifest.\(index)-of-\(count).json")
         }
         #expect(failures == 1)
         let manifests = (1...count).map { dir.at("out/thumbgen-manifest.\($0)-of-\(count).json") }

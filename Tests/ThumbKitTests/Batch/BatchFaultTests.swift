@@ -101,10 +101,10 @@ import Testing
         }
         let summary = try BatchRunner(configuration: forced, renderer: failing).run()
         #expect(summary.failed.map(\.line) == ["\(dir.at("in/img1.png")): corrupt PNG: injected"])
-        // The old output is still complete; its manifest entry is dropped (it no longer describes
-        // the source as this run saw it), so the next run rebuilds it.
+        // The old output is still complete, and its entry stays: the manifest keeps every output on
+        // disk (so pruning and `check` still see it), recorded with the source it was made from.
         #expect(Fixture.readFile(dir.at("out/img1.png")) == before)
-        #expect(try Manifest.load(path: configuration.manifestPath).sortedEntries.map(\.output) == ["img0.png"])
+        #expect(try Manifest.load(path: configuration.manifestPath).sortedEntries.map(\.output) == ["img0.png", "img1.png"])
         #expect(temporaries(dir.at("out")).isEmpty)
     }
 

@@ -166,7 +166,7 @@ import Testing
             var entry = manifest.entries["z.png"]!
             entry.output = FilePath(name)
             entry.source = FilePath("in/" + name)
-            entry.scale = n + 1
+            entry.scale = Scale(n + 1)
             // Timestamps before 1970 are negative; the extremes spell as `String` spells them.
             entry.sourceFingerprint.modifiedNanoseconds = [Int64.min, -1, 0, Int64.max][n]
             entry.sourceFingerprint.changedNanoseconds = [-10, Int64.min + 1, 9, 1_764_720_000_123_456_789][n]
@@ -176,7 +176,7 @@ import Testing
         #expect(try Manifest.decode(wide.encoded(), path: "m") == wide)
         #expect(try Manifest.decode(bytes, path: "m") == manifest)
         #expect(try Manifest.decode(bytes, path: "m").encoded() == bytes)
-        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"format\": 2,\n  \"outputs\": [\n    {\n      \"fileSHA256\": \"f2\""))
-        #expect(throws: BatchError.self) { try Manifest.decode(Array(#"{"format": 3, "outputs": []}"#.utf8), path: "m") }
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("{\n  \"format\": 3,\n  \"outputs\": [\n    {\n      \"fileSHA256\": \"f2\",\n      \"format\": \"png\""))
+        #expect(throws: BatchError.self) { try Manifest.decode(Array(#"{"format": 4, "outputs": []}"#.utf8), path: "m") }
     }
 }

@@ -86,12 +86,13 @@ import Testing
     /// Names split at the last `/` and `.` bytes, even where a combining mark follows and joins
     /// them into one Character with it.
     @Test func namesSplitOnBytes() throws {
-        let naming = try OutputNaming(format: "t-%s", scales: [1, 2])
-        #expect(naming.outputs(forSource: "d/e\u{301}.x/b.c.png").map(\.path) == ["d/e\u{301}.x/t-b.c.png", "d/e\u{301}.x/t-b.c@2x.png"])
-        #expect(naming.outputs(forSource: "d/\u{301}b.png").map(\.path) == ["d/t-\u{301}b.png", "d/t-\u{301}b@2x.png"])
-        #expect(naming.outputs(forSource: "x.\u{301}png").map(\.path) == ["t-x.png", "t-x@2x.png"])
-        #expect(naming.outputs(forSource: ".hidden").map(\.path) == ["t-.hidden.png", "t-.hidden@2x.png"])
-        #expect(try OutputNaming().outputs(forSource: "é/名.jpeg").map(\.path) == ["é/名.png"])
+        let naming = try OutputNaming(format: "t-%s")
+        let two = Fixture.variants(scales: [1, 2])
+        #expect(naming.outputs(forSource: "d/e\u{301}.x/b.c.png", variants: two) == ["d/e\u{301}.x/t-b.c.png", "d/e\u{301}.x/t-b.c@2x.png"])
+        #expect(naming.outputs(forSource: "d/\u{301}b.png", variants: two) == ["d/t-\u{301}b.png", "d/t-\u{301}b@2x.png"])
+        #expect(naming.outputs(forSource: "x.\u{301}png", variants: two) == ["t-x.png", "t-x@2x.png"])
+        #expect(naming.outputs(forSource: ".hidden", variants: two) == ["t-.hidden.png", "t-.hidden@2x.png"])
+        #expect(try OutputNaming().outputs(forSource: "é/名.jpeg", variants: Fixture.variants(scales: [1])) == ["é/名.png"])
     }
 
     @Test(arguments: ["", "a/%s", "%d", "%s%", "x%"])
@@ -99,9 +100,17 @@ import Testing
         #expect(throws: BatchError.self) { try OutputNaming(format: format) }
     }
 
-    @Test(arguments: [[0], [4], [1, 1], []])
-    func rejectsBadScales(_ scales: [Int]) {
-        #expect(throws: BatchError.self) { try OutputNaming(scales: scales) }
+    @Test(arguments: ["0", "9", "8.001", "1.2345", "-1", "x", "", "1.", ".5", "1e1"])
+    func rejectsBadScales(_ text: String) {
+        #expect(Scale(parsing: text) == nil)
+    }
+
+    @Test func scalesParseExactly() {
+        #expect(["0.75", "1", "1.5", "2", "3", "4", "8", "0.001", "2.50"].map { Scale(parsing: $0)?.description }
+                == ["0.75", "1", "1.5", "2", "3", "4", "8", "0.001", "2.5"])
+        #expect(["0.75", "1", "1.5", "2", "4"].map { Scale(parsing: $0)!.suffix } == ["@0.75x", "", "@1.5x", "@2x", "@4x"])
+        // Sizes round half up: 1.5 × 41 = 61.5 → 62; 0.75 × 48 = 36.
+        #expect(Scale(parsing: "1.5")!.apply(to: 41) == 62 && Scale(parsing: "0.75")!.apply(to: 48) == 36)
     }
 
     @Test func collisionIsReportedBeforeAnyWork() throws {
@@ -165,8 +174,11 @@ import Testing
         close(fd)
         let plan = try plan(Fixture.configuration([dir.at("in")], out: dir.at("out")))
         let relative = FilePath(Array("bad".utf8) + [0xFF, 0x0A] + Array(".png".utf8))
-        #expect(plan.items == [.source(.init(path: FilePath(name), relativePath: relative,
-                                             outputs: [.init(suffix: "", relativePath: relative)], size: Int64(bytes.count)))])
+        let out = FilePath(dir.at("out")).appending(relative).relative(from: FilePath(dir.at("out")))
+        #expect(plan.items == [.source(.init(path: FilePath(name), key: FilePath(name).relative(from: FilePath(dir.at("out"))),
+                                             memberships: [.init(group: 0, relativePath: relative,
+                                                                 outputs: [.init(variant: ThumbnailVariant(), relativePath: relative, key: out)])],
+                                             size: Int64(bytes.count)))])
         #expect(plan.sources[0].path.description == dir.at("in/bad") + "\\xFF\\n.png")
     }
 }

@@ -52,22 +52,27 @@ enum Fixture {
             calls?.increment()
             let image = try pngOnly(source.image).converted8()
             let pixels = image.rgba8
-            return try source.scales.map { scale in
-                let w = image.width * scale, h = image.height * scale
-                var out = [UInt8](repeating: 0, count: w * h * 4)
-                for y in 0..<h {
-                    for x in 0..<w {
-                        let from = ((y / scale) * image.width + x / scale) * 4
-                        for c in 0..<4 {
-                            let v = pixels[from + c]
-                            out[(y * w + x) * 4 + c] = invert && c < 3 ? 255 - v : v
+            var outputs: [RenderedOutput] = []
+            for (index, request) in source.requests.enumerated() {
+                for variant in request.variants {
+                    let scale = variant.scale.wholeValue!
+                    let w = image.width * scale, h = image.height * scale
+                    var out = [UInt8](repeating: 0, count: w * h * 4)
+                    for y in 0..<h {
+                        for x in 0..<w {
+                            let from = ((y / scale) * image.width + x / scale) * 4
+                            for c in 0..<4 {
+                                let v = pixels[from + c]
+                                out[(y * w + x) * 4 + c] = invert && c < 3 ? 255 - v : v
+                            }
                         }
                     }
+                    let scaled = Image(width: w, height: h, rgba8: out)
+                    let png = try PNGEncoder(compressionLevel: level).encode(scaled)
+                    outputs.append(RenderedOutput(request: index, variant: variant, image: scaled, bytes: png))
                 }
-                let scaled = Image(width: w, height: h, rgba8: out)
-                let png = try PNGEncoder(compressionLevel: level).encode(scaled)
-                return RenderedOutput(suffix: OutputNaming.suffix(forScale: scale), image: scaled, bytes: png)
             }
+            return BatchRendering(outputs: outputs)
         }
     }
 
@@ -82,8 +87,18 @@ enum Fixture {
     /// Configuration with test defaults.
     static func configuration(_ inputs: [String], out: String, format: String = "%s", scales: [Int] = [1],
                               jobs: Int = 2, settings: String = "settings-1") -> BatchConfiguration {
-        BatchConfiguration(inputs: inputs, outputDirectory: out, naming: try! OutputNaming(format: format, scales: scales),
-                           settings: settings, jobs: jobs)
+        BatchConfiguration(inputs: inputs, outputDirectory: out, naming: try! OutputNaming(format: format),
+                           thumbnailSet: set(scales: scales), settings: settings, jobs: jobs)
+    }
+
+    /// A set of PNG outputs at whole scales.
+    static func set(scales: [Int] = [1]) -> ThumbnailSet {
+        ThumbnailSet(options: ThumbnailOptions(), scales: scales.map { Scale($0) })
+    }
+
+    /// The variants of `set(scales:)`.
+    static func variants(scales: [Int]) -> [ThumbnailVariant] {
+        scales.map { ThumbnailVariant(scale: Scale($0), format: .png) }
     }
 
     /// Every regular file under `root` (relative path → bytes), following no links.
@@ -128,8 +143,9 @@ final class CallCounter: Sendable {
     }
 
     @Test func fakeRendererScales() throws {
-        let outputs = try Fixture.renderer()(BatchSource(path: "x.png", image: .bytes(Fixture.png()), scales: [1, 3]))
-        #expect(outputs.map(\.suffix) == ["", "@3x"])
+        let request = BatchSource.Request(thumbnailSet: Fixture.set(scales: [1, 3]), settings: "", variants: Fixture.variants(scales: [1, 3]))
+        let outputs = try Fixture.renderer()(BatchSource(path: "x.png", image: .bytes(Fixture.png()), requests: [request])).outputs
+        #expect(outputs.map(\.variant.scale) == [1, 3])
         #expect(outputs.map(\.width) == [3, 9])
         #expect(try PNGDecoder.decode(bytes: outputs[1].bytes).height == 6)
     }

@@ -6,55 +6,78 @@ import Testing
 /// manifest's reversible spelling of them, short temporary names, streamed hashing and pruning.
 @Suite struct OddNameTests {
     @Test func outputNamesKeepTheSourceBytes() throws {
-        let naming = try OutputNaming(format: "t-%s", scales: [1, 2])
+        let naming = try OutputNaming(format: "t-%s")
         let source = FilePath(Array("sub/caf".utf8) + [0xE9] + Array(".jpeg".utf8))
-        #expect(naming.outputs(forSource: source).map(\.path) == [
+        #expect(naming.outputs(forSource: source, variants: Fixture.variants(scales: [1, 2])) == [
             FilePath(Array("sub/t-caf".utf8) + [0xE9] + Array(".png".utf8)),
             FilePath(Array("sub/t-caf".utf8) + [0xE9] + Array("@2x.png".utf8)),
         ])
     }
 
     @Test func longNamesAreShortenedDeterministicallyAtACharacterBoundary() throws {
-        let naming = try OutputNaming(scales: [1, 3])
-        // Fits with @3x.png (248 + 7 = 255): kept as it is.
-        let fits = String(repeating: "a", count: 248)
-        #expect(naming.outputs(forSource: FilePath(fits + ".png")).map(\.path) == [FilePath(fits + ".png"), FilePath(fits + "@3x.png")])
-        // One byte more: cut to 239 bytes at a character boundary, plus ~ and 8 hex digits.
-        for stem in [String(repeating: "a", count: 249), String(repeating: "é", count: 125), "x" + String(repeating: "名", count: 90)] {
-            let outputs = naming.outputs(forSource: FilePath("dir/" + stem + ".jpg")).map(\.path)
+        let naming = try OutputNaming()
+        let scales = Fixture.variants(scales: [1, 3])
+        func outputs(_ source: FilePath) -> [FilePath] { naming.outputs(forSource: source, variants: scales) }
+        // Fits with the longest ending any scale and format can give, @0.125x.webp (243 + 12 = 255):
+        // kept as it is.
+        let fits = String(repeating: "a", count: 243)
+        #expect(outputs(FilePath(fits + ".png")) == [FilePath(fits + ".png"), FilePath(fits + "@3x.png")])
+        // One byte more: cut to 234 bytes at a character boundary, plus ~ and 8 hex digits.
+        for stem in [String(repeating: "a", count: 244), String(repeating: "é", count: 125), "x" + String(repeating: "名", count: 90)] {
+            let made = outputs(FilePath("dir/" + stem + ".jpg"))
             var hasher = SHA256()
             hasher.update(Array(stem.utf8))
             let mark = "~" + String(hasher.finalize().hexString.prefix(8))
-            for (output, ending) in zip(outputs, [".png", "@3x.png"]) {
+            for (output, ending) in zip(made, [".png", "@3x.png"]) {
                 let name = output.lastComponent
                 #expect(output.directory == "dir")
                 #expect(name.bytes.count <= OutputNaming.maxNameBytes)
                 let text = try #require(name.string, "the cut splits no character")
                 #expect(text.hasSuffix(mark + ending))
                 let kept = text.dropLast(mark.utf8.count + ending.utf8.count)
-                #expect(stem.hasPrefix(kept) && kept.utf8.count <= 239 && kept.utf8.count > 236, "\(kept.utf8.count)")
+                #expect(stem.hasPrefix(kept) && kept.utf8.count <= 234 && kept.utf8.count > 231, "\(kept.utf8.count)")
             }
-            #expect(naming.outputs(forSource: FilePath("dir/" + stem + ".jpg")).map(\.path) == outputs, "deterministic")
+            #expect(outputs(FilePath("dir/" + stem + ".jpg")) == made, "deterministic")
         }
-        // Two long names that share their first 239 bytes still differ.
-        let a = naming.outputs(forSource: FilePath(String(repeating: "a", count: 250) + "1.png"))[0].path
-        let b = naming.outputs(forSource: FilePath(String(repeating: "a", count: 250) + "2.png"))[0].path
+        // Two long names that share their first 234 bytes still differ.
+        let a = outputs(FilePath(String(repeating: "a", count: 250) + "1.png"))[0]
+        let b = outputs(FilePath(String(repeating: "a", count: 250) + "2.png"))[0]
         #expect(a != b)
         // A byte that is not UTF-8 counts as one character.
         let raw = FilePath([UInt8](repeating: 0xFF, count: 252) + Array(".png".utf8))
-        #expect(naming.outputs(forSource: raw)[0].path.bytes.prefix(239) == [UInt8](repeating: 0xFF, count: 239)[...])
+        #expect(outputs(raw)[0].bytes.prefix(234) == [UInt8](repeating: 0xFF, count: 234)[...])
+        // With %w, seven bytes are kept for the width whatever it is.
+        let widths = try OutputNaming(format: "%s-%w")
+        let long = FilePath(String(repeating: "a", count: 240) + ".png")
+        let named = widths.output(forSource: long, variant: ThumbnailVariant(width: 1_048_576, scale: Scale(thousandths: 125), format: .webp(WebPEncoder())))
+        #expect(named.bytes.count <= 255 && named.bytes.prefix(226) == Array(String(repeating: "a", count: 226).utf8)[...])
     }
 
-    @Test func theExtensionIsTheFormatsAndALongerOneLeavesRoomForItself() throws {
-        let webp = try OutputNaming(format: "t-%s", scales: [1, 2], fileExtension: "webp")
-        #expect(webp.outputs(forSource: "a/photo.jpg").map(\.path) == ["a/t-photo.webp", "a/t-photo@2x.webp"])
-        // "t-" + 245 + "@3x.webp" = 255 fits; one more is cut to 238 bytes plus the mark.
-        #expect(webp.outputs(forSource: FilePath(String(repeating: "a", count: 245) + ".png"))[0].path.bytes.count == 252)
-        let cut = webp.outputs(forSource: FilePath(String(repeating: "a", count: 246) + ".png"))[0].path
-        #expect(cut.bytes.count == 238 + 9 + 5 && cut.bytes.prefix(238) == Array(("t-" + String(repeating: "a", count: 236)).utf8)[...])
+    @Test func theExtensionIsTheFormatsOrTheNamesOwn() throws {
+        let webp = try OutputNaming(format: "t-%s")
+        let variants = [ThumbnailVariant(scale: 1, format: .webp(WebPEncoder())), ThumbnailVariant(scale: 2, format: .webp(WebPEncoder()))]
+        #expect(webp.outputs(forSource: "a/photo.jpg", variants: variants) == ["a/t-photo.webp", "a/t-photo@2x.webp"])
+        #expect(webp.outputs(forSource: "a/photo.jpg", variants: [ThumbnailVariant(format: .jpeg(JPEGEncoder()))]) == ["a/t-photo.jpg"])
+        let spelt = try OutputNaming(format: "%s_t", fileExtension: "JPG")
+        #expect(spelt.outputs(forSource: "p.png", variants: [ThumbnailVariant(scale: 2, format: .jpeg(JPEGEncoder()))]) == ["p_t@2x.JPG"])
         #expect(OutputNaming.splitImageExtension("%s_t.JPG")! == ("%s_t", "JPG"))
         #expect(OutputNaming.splitImageExtension("%s.thumb") == nil && OutputNaming.splitImageExtension(".png") == nil)
         #expect(OutputNaming.splitImageExtension("%s.webp")! == ("%s", "webp"))
+    }
+
+    /// `%w` must have a character that is not a digit on each side, so that the width can be told
+    /// apart from the rest of the name: else `a1` at 320 and `a` at 1320 would meet.
+    @Test func widthTokensNeedNonDigitNeighbours() throws {
+        for bad in ["%s%w", "%w%s", "a1%w", "%w2", "%w%w"] {
+            #expect(throws: BatchError.self, "\(bad)") { try OutputNaming(format: bad) }
+        }
+        for good in ["%s-%w", "%w-%s", "%w", "%s_w%w", "%s@%wpx"] {
+            #expect(try OutputNaming(format: good).namesWidths, "\(good)")
+        }
+        let naming = try OutputNaming(format: "%s-%w")
+        #expect(naming.output(forSource: "a/b.jpg", variant: ThumbnailVariant(width: 640, scale: Scale(thousandths: 1500), format: .png))
+                == "a/b-640@1.5x.png")
+        #expect(naming.template(forSource: "a/b.jpg", scale: 1, format: .png) == FilePath(Array("a/b-".utf8) + [0] + Array(".png".utf8)))
     }
 
     @Test func manifestStoresAnyNameAndReadsItBack() throws {
@@ -138,21 +161,22 @@ import Testing
         #expect(report.mismatches.isEmpty && report.checked == 1)
     }
 
-    @Test func pruningNeverLeavesTheOutputDirectory() throws {
-        #expect(OutputPruner.staysInside("a/b.png") && OutputPruner.staysInside(FilePath([0xFF])))
-        for path: FilePath in ["../a.png", "a/../../b.png", "/etc/passwd", "a//b.png", "./a.png", ""] {
-            #expect(!OutputPruner.staysInside(path), "\(path)")
-        }
-        // A manifest entry pointing outside is ignored, even with the right hash.
+    @Test func pruningNeverLeavesTheOutputDirectories() throws {
         let dir = ScratchDirectory()
+        let pruner = OutputPruner(rule: .notPlanned, manifestDirectory: FilePath(dir.at("out")), outputDirectories: [FilePath(dir.at("out"))],
+                                  made: [], unnamedSources: [])
+        #expect(pruner.insideAnOutputDirectory(FilePath(dir.at("out/a/b.png"))) && pruner.insideAnOutputDirectory(FilePath(dir.at("out/\u{FF}"))))
+        for path in [dir.at("a.png"), dir.at("out/../b.png"), "/etc/passwd", dir.at("out"), dir.at("outside/x.png")] {
+            #expect(!pruner.insideAnOutputDirectory(FilePath(path)), "\(path)")
+        }
+        // A manifest entry pointing outside is ignored, even with the right hash and its source gone.
         let victim = dir.write("victim.png", [7])
-        var previous = Manifest()
+        var manifest = Manifest()
         let fingerprint = SourceFingerprint(sha256: "", size: 0, modifiedNanoseconds: 0, changedNanoseconds: 0, inode: 0)
-        previous.entries["../victim.png"] = ManifestEntry(output: "../victim.png", source: "gone.png", sourceRelative: "gone.png", scale: 1,
+        manifest.entries["../victim.png"] = ManifestEntry(output: "../victim.png", source: "gone.png", sourceRelative: "gone.png", scale: 1,
             settings: "", toolVersion: "", width: 1, height: 1, fileSHA256: SHA256.hex([7]), pixelSHA256: "", sourceFingerprint: fingerprint)
         var summary = BatchSummary()
-        var manifest = Manifest()
-        OutputPruner(outputDirectory: FilePath(dir.at("out")), keep: []).prune(previous, into: &summary, manifest: &manifest) { _ in }
-        #expect(summary.pruned.isEmpty && Fixture.readFile(victim) == [7])
+        pruner.prune(&manifest, into: &summary) { _ in }
+        #expect(summary.pruned.isEmpty && Fixture.readFile(victim) == [7] && manifest.entries.count == 1)
     }
 }

@@ -15,6 +15,10 @@ struct ThumbnailSizeTests {
         ("256x256<^", 256, 256, .cover, .enlargeOnly),
         ("64^", 64, 64, .cover, .shrinkOnly),
         ("1x65536", 1, 65536, .inside, .shrinkOnly),
+        // vipsthumbnail's and ImageMagick's one-sided boxes.
+        ("12x", 12, ThumbnailSize.open, .inside, .shrinkOnly),
+        ("x12", ThumbnailSize.open, 12, .inside, .shrinkOnly),
+        ("640x<", 640, ThumbnailSize.open, .inside, .enlargeOnly),
     ]
 
     @Test(arguments: valid)
@@ -25,7 +29,7 @@ struct ThumbnailSizeTests {
         #expect(try ThumbnailSize(parsing: size.description) == size)
     }
 
-    @Test(arguments: ["", "x", "0", "0x10", "10x0", "abc", "12x", "x12", "1x2x3", "-5", "+5", " 256", "256 ",
+    @Test(arguments: ["", "x", "0", "0x10", "10x0", "abc", "12x^", "x12!", "1x2x3", "-5", "+5", " 256", "256 ",
                       "256x256!!", "256x256<>", "256x256^!", "1048577", "99999999999999999999", "２５６", "256x256#", "1.5"])
     func rejects(_ text: String) {
         #expect(throws: ThumbnailSizeError.self) { try ThumbnailSize(parsing: text) }

@@ -30,7 +30,8 @@ import Testing
         let streamed = try thumbnailer.thumbnails(of: .file(Self.photo), scales: [1])
         let whole = try thumbnailer.thumbnails(of: .file(Self.photo), scales: [1, 2])
         #expect(streamed[0] == whole[0])
-        #expect((whole[1].image.width, whole[1].image.height) == (200, 151))
+        // @2x is exactly twice @1x (the 200-pixel box alone would give 200×151).
+        #expect((whole[1].image.width, whole[1].image.height) == (200, 150))
         #expect((streamed[0].image.width, streamed[0].image.height) == (100, 75))
     }
 

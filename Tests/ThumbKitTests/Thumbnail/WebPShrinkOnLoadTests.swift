@@ -15,7 +15,7 @@ import Testing
     @Test(arguments: [
         (ThumbnailSize(width: 40, height: 40), [1], DecodeRequest.Size(width: 54, height: 80)),    // 27×40, doubled
         (ThumbnailSize(width: 100, height: 100), [1], DecodeRequest.Size(width: 134, height: 200)),
-        (ThumbnailSize(width: 40, height: 40), [1, 2], DecodeRequest.Size(width: 106, height: 160)),  // the @2x's 53×80
+        (ThumbnailSize(width: 40, height: 40), [1, 2], DecodeRequest.Size(width: 108, height: 160)),  // the @2x's 54×80
         (ThumbnailSize(width: 60, height: 60, mode: .cover), [1], DecodeRequest.Size(width: 120, height: 180)),
         (ThumbnailSize(width: 200, height: 200), [1], nil),   // 268×400 would not halve 320×480
     ] as [(ThumbnailSize, [Int], DecodeRequest.Size?)])

@@ -1,0 +1,1 @@
+../../../Plugins/Shared/PluginJSON.swift

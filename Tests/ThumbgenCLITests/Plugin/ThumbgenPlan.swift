@@ -1,0 +1,1 @@
+../../../Plugins/Shared/ThumbgenPlan.swift
