@@ -110,9 +110,20 @@ extension Image {
                 bitmap.pixels.withUnsafeBufferPointer { p in
                     out.withUnsafeMutableBufferPointer { out in
                         for i in stride(from: 0, to: p.count, by: 4) {
-                            let alpha = SRGB.byte(fromEncoded: p[i + 3])
-                            if alpha == 0 { continue }
                             let a = p[i + 3]
+                            // Opaque pixels (most of a photo) need no division: x / 1 is x exactly.
+                            if a == 1 {
+                                for c in 0..<3 {
+                                    let straight = min(max(p[i + c], 0), 1)
+                                    out[i + c] = linear
+                                        ? SRGB.byte(fromLinear: straight, thresholds: thresholds, codes: codes)
+                                        : SRGB.byte(fromEncoded: straight)
+                                }
+                                out[i + 3] = 255
+                                continue
+                            }
+                            let alpha = SRGB.byte(fromEncoded: a)
+                            if alpha == 0 { continue }
                             for c in 0..<3 {
                                 let straight = min(max(p[i + c] / a, 0), 1)
                                 out[i + c] = linear

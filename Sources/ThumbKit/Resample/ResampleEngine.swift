@@ -17,14 +17,9 @@ struct ResampleEngine {
     private(set) var nextSourceRow = 0
     /// The next output row to be written.
     private(set) var nextOutputRow = 0
-    /// One source row as premultiplied float; only `columns.lowestTap ..< columns.endTap` is
-    /// written, and `AxisWeights.tapBlock` zero pixels past the row let the last blocks read on.
-    /// Allocated on first use, as is `planes`.
-    private var converted: [SIMD4<Float>] = []
-    /// An opaque source row as three planes of `planeLength` floats (red, green, blue) for the
-    /// planar vector pass, which then needs no shuffles and does no work for the constant alpha.
-    private var planes: [Float] = []
-    private var planeLength: Int { columns.inputSize + AxisWeights.tapBlock }
+    /// The source row `push(row:)` converts, for the engine's own use (several engines fed one
+    /// `ConvertedRow` share theirs instead).
+    private var scratch: ConvertedRow
     /// Whole blocks of taps per output pixel.
     private let blocks: [Int]
     /// Each output pixel's alpha after the horizontal pass over an opaque row: its weights summed
@@ -55,6 +50,7 @@ struct ResampleEngine {
         usesVectorConvolve = vectorConvolve
         blocks = columns.counts.map(AxisWeights.blockCount)
         opaqueAlphas = ResampleEngine.summedWeights(columns, blocks: blocks)
+        scratch = ConvertedRow(width: columns.inputSize)
         ring = [SIMD4<Float>](repeating: .zero, count: window * columns.outputSize)
         output = [Float](repeating: 0, count: columns.outputSize * rows.outputSize * 4)
     }
@@ -74,79 +70,34 @@ struct ResampleEngine {
     /// Consumes the next source row of 8-bit straight sRGB samples: RGBA, or RGB (opaque) when
     /// `channels` is 3.
     mutating func push(row: UnsafeBufferPointer<UInt8>, channels: Int = 4) {
-        if usesVectorConvolve && (channels == 3 || isOpaque(row)) {
-            pushPlanes(row: row, channels: channels)
-            return
-        }
-        if converted.isEmpty { converted = [SIMD4<Float>](repeating: .zero, count: planeLength) }
-        let (columns, light) = (firstColumn..<endColumn, light)
-        converted.withUnsafeMutableBufferPointer {
-            PremultipliedConversion.convert(row, channels: channels, columns: columns, light: light, into: $0.baseAddress!)
-        }
-        filterConvertedRow()
+        scratch.load(row, channels: channels, columns: firstColumn..<endColumn, light: light, planar: usesVectorConvolve)
+        push(scratch)
     }
 
-    /// An opaque 8-bit row (RGB, or RGBA with alpha 255) split into colour planes, then the
-    /// planar vector pass.
-    private mutating func pushPlanes(row: UnsafeBufferPointer<UInt8>, channels: Int) {
-        let table = light == .linear ? SRGB.linearFromByte : PremultipliedConversion.encodedFromByte
-        let first = firstColumn, end = endColumn
-        table.withUnsafeBufferPointer { table in
-            withPlanes { red, green, blue in
-                var i = first &* channels
-                for x in first..<end {
-                    red[x] = table[Int(row[i])]
-                    green[x] = table[Int(row[i &+ 1])]
-                    blue[x] = table[Int(row[i &+ 2])]
-                    i &+= channels
-                }
-            }
-        }
-        filterPlanes()
-    }
+    /// The columns of a source row the horizontal pass reads.
+    var columnRange: Range<Int> { firstColumn..<endColumn }
 
-    /// The same for an opaque 16-bit row, with the values `push(row:)` gives 16-bit samples.
-    private mutating func pushPlanes(row: UnsafeBufferPointer<UInt16>, channels: Int) {
-        let linear = light == .linear
-        let first = firstColumn, end = endColumn
-        SRGB.linearFromSample16.withUnsafeBufferPointer { table in
-            withPlanes { red, green, blue in
-                var i = first &* channels
-                for x in first..<end {
-                    if linear {
-                        red[x] = table[Int(row[i])]
-                        green[x] = table[Int(row[i &+ 1])]
-                        blue[x] = table[Int(row[i &+ 2])]
-                    } else {
-                        red[x] = Float(row[i]) / 65535
-                        green[x] = Float(row[i &+ 1]) / 65535
-                        blue[x] = Float(row[i &+ 2]) / 65535
-                    }
-                    i &+= channels
-                }
-            }
-        }
-        filterPlanes()
-    }
+    /// Whether the engine may take the planar vector pass (`ConvertedRow.load(planar:)`).
+    var takesPlanes: Bool { usesVectorConvolve }
 
-    /// The three colour planes, allocated on first use.
-    private mutating func withPlanes(_ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
-                                              UnsafeMutablePointer<Float>) -> Void) {
-        let length = planeLength
-        if planes.isEmpty { planes = [Float](repeating: 0, count: 3 * length) }
-        planes.withUnsafeMutableBufferPointer { planes in
-            let red = planes.baseAddress!
-            body(red, red + length, red + 2 * length)
+    /// Consumes the next source row, already converted (over at least `columnRange`, in the
+    /// engine's light): the planar vector pass for planes, else the RGBA pass. Both give the same
+    /// bits, so engines fed one row converted for all of them give what each would alone.
+    mutating func push(_ row: ConvertedRow) {
+        if row.isPlanar {
+            row.planes.withUnsafeBufferPointer { filterPlanes($0) }
+        } else {
+            row.pixels.withUnsafeBufferPointer { filterConvertedRow($0) }
         }
     }
 
     /// The planar vector pass over the planes into the ring, then every output row that has
     /// become complete.
-    private mutating func filterPlanes() {
-        let length = planeLength
+    private mutating func filterPlanes(_ planes: UnsafeBufferPointer<Float>) {
+        let length = planes.count / 3
         let slot = nextSourceRow % window
         let width = outputWidth
-        planes.withUnsafeBufferPointer { planes in
+        do {
             let red = planes.baseAddress!, green = red + length, blue = green + length
             ring.withUnsafeMutableBufferPointer { ringBuffer in
                 columns.starts.withUnsafeBufferPointer { starts in
@@ -168,44 +119,19 @@ struct ResampleEngine {
         finishRow()
     }
 
-    /// Whether every RGBA pixel the horizontal pass reads has alpha 255. Such a row takes the
-    /// planar pass, which gives it exactly the bits the RGBA pass would; many PNGs carry an alpha
-    /// channel they never use.
-    private func isOpaque(_ row: UnsafeBufferPointer<UInt8>) -> Bool {
-        let pixels = UnsafeRawPointer(row.baseAddress!)
-        var all: UInt32 = .max
-        for x in firstColumn..<endColumn { all &= pixels.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self) }
-        return withUnsafeBytes(of: all) { $0[3] } == 255
-    }
-
-    /// The same for a 16-bit RGBA row: every alpha read is 65535.
-    private func isOpaque(_ row: UnsafeBufferPointer<UInt16>) -> Bool {
-        var all: UInt16 = .max
-        for x in firstColumn..<endColumn { all &= row[x &* 4 &+ 3] }
-        return all == .max
-    }
-
     /// Consumes the next source row of 16-bit straight sRGB samples: RGBA, or RGB (opaque) when
     /// `channels` is 3.
     mutating func push(row: UnsafeBufferPointer<UInt16>, channels: Int = 4) {
-        if usesVectorConvolve && (channels == 3 || isOpaque(row)) {
-            pushPlanes(row: row, channels: channels)
-            return
-        }
-        if converted.isEmpty { converted = [SIMD4<Float>](repeating: .zero, count: planeLength) }
-        let (columns, light) = (firstColumn..<endColumn, light)
-        converted.withUnsafeMutableBufferPointer {
-            PremultipliedConversion.convert(row, channels: channels, columns: columns, light: light, into: $0.baseAddress!)
-        }
-        filterConvertedRow()
+        scratch.load(row, channels: channels, columns: firstColumn..<endColumn, light: light, planar: usesVectorConvolve)
+        push(scratch)
     }
 
     /// Horizontal pass into the ring, then every output row that has become complete.
-    private mutating func filterConvertedRow() {
+    private mutating func filterConvertedRow(_ source: UnsafeBufferPointer<SIMD4<Float>>) {
         let slot = nextSourceRow % window
         let width = outputWidth
         let vector = usesVectorConvolve
-        converted.withUnsafeBufferPointer { source in
+        do {
             ring.withUnsafeMutableBufferPointer { ringBuffer in
                 columns.starts.withUnsafeBufferPointer { starts in
                     blocks.withUnsafeBufferPointer { blocks in

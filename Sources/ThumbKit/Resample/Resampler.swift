@@ -95,6 +95,76 @@ public struct Resampler: Sendable, Hashable {
         return Bitmap(width: width, height: height, light: light, pixels: engine.output)
     }
 
+    /// One size to resample to, for `resample(_:to:)`.
+    struct Target: Hashable {
+        let width: Int
+        let height: Int
+        let region: Rect
+    }
+
+    /// Resamples an in-memory image to several sizes in one pass over its rows: each row is
+    /// converted to float once, for every target that still needs it, and filtered by each
+    /// target's engine. Each bitmap is exactly the one `resample(_:to:height:region:)` gives for
+    /// its target alone (the conversion is the same and both passes run as they would); the work
+    /// of converting is done once instead of once a target. Targets the same size as the image,
+    /// uncropped, are converted as that method converts them.
+    func resample(_ image: Image, to targets: [Target]) -> [Bitmap] {
+        var bitmaps = [Bitmap?](repeating: nil, count: targets.count)
+        var engines: [ResampleEngine] = []
+        var owners: [Int] = []   // the target of each engine
+        for (index, target) in targets.enumerated() {
+            if target.width == image.width && target.height == image.height && target.region.isWhole(width: image.width, height: image.height) {
+                bitmaps[index] = Bitmap(image, light: light)
+            } else {
+                engines.append(makeEngine(sourceWidth: image.width, sourceHeight: image.height,
+                                          width: target.width, height: target.height, region: target.region))
+                owners.append(index)
+            }
+        }
+        if !engines.isEmpty {
+            var row = ConvertedRow(width: image.width)
+            let planar = engines[0].takesPlanes, light = self.light
+            let rowLength = image.width * 4
+            func feed<Sample>(_ all: UnsafeBufferPointer<Sample>, load: (inout ConvertedRow, UnsafeBufferPointer<Sample>, Range<Int>) -> Void) {
+                for y in 0..<image.height {
+                    // The columns any engine that needs this row reads; a row nobody needs is not converted.
+                    var columns: Range<Int>?
+                    for engine in engines where engine.needsNextRow {
+                        let range = engine.columnRange
+                        columns = columns.map { min($0.lowerBound, range.lowerBound)..<max($0.upperBound, range.upperBound) } ?? range
+                    }
+                    if let columns {
+                        load(&row, UnsafeBufferPointer(rebasing: all[y * rowLength ..< (y + 1) * rowLength]), columns)
+                    }
+                    var finished = true
+                    for e in engines.indices {
+                        if engines[e].needsNextRow {
+                            engines[e].push(row)
+                        } else if !engines[e].isFinished {
+                            engines[e].skipRow()
+                        }
+                        finished = finished && engines[e].isFinished
+                    }
+                    if finished { break }
+                }
+            }
+            switch image.samples {
+            case .eight(let samples):
+                samples.withUnsafeBufferPointer { all in
+                    feed(all) { row, samples, columns in row.load(samples, channels: 4, columns: columns, light: light, planar: planar) }
+                }
+            case .sixteen(let samples):
+                samples.withUnsafeBufferPointer { all in
+                    feed(all) { row, samples, columns in row.load(samples, channels: 4, columns: columns, light: light, planar: planar) }
+                }
+            }
+            for (engine, index) in zip(engines, owners) {
+                bitmaps[index] = Bitmap(width: targets[index].width, height: targets[index].height, light: light, pixels: engine.output)
+            }
+        }
+        return bitmaps.map { $0! }
+    }
+
     private func makeEngine(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int,
                             region: Rect) -> ResampleEngine {
         precondition(width > 0 && height > 0, "output dimensions must be positive")

@@ -169,10 +169,28 @@ extension Thumbnailer {
         } else {
             let decoded: (image: Image, warnings: [String])
             do { decoded = try decoding.decode(decoder) } catch { throw .decode(error) }
-            for job in jobs {
-                let region = decoding.region(for: job.plan, decodedWidth: decoded.image.width, decodedHeight: decoded.image.height)
-                resampled.append(ResampledImage(image: decoded.image, plan: job.plan, region: region, kernel: job.kernel, light: job.light))
+            let image = decoded.image
+            var made = [ResampledImage?](repeating: nil, count: jobs.count)
+            // Sizes other than the image's own, resampled together (one conversion of each row for
+            // all of them) for each filter: the same bitmaps as one at a time.
+            var groups: [ResampleJob.Filter: [Int]] = [:]
+            for (index, job) in jobs.enumerated() {
+                let region = decoding.region(for: job.plan, decodedWidth: image.width, decodedHeight: image.height)
+                if job.plan.isIdentity(sourceWidth: image.width, sourceHeight: image.height) && region.isWhole(width: image.width, height: image.height) {
+                    made[index] = ResampledImage(image: image, plan: job.plan, region: region, kernel: job.kernel, light: job.light)
+                } else {
+                    groups[job.filter, default: []].append(index)
+                }
             }
+            for (filter, members) in groups.sorted(by: { $0.value[0] < $1.value[0] }) {
+                let targets = members.map { index in
+                    Resampler.Target(width: jobs[index].plan.width, height: jobs[index].plan.height,
+                                     region: decoding.region(for: jobs[index].plan, decodedWidth: image.width, decodedHeight: image.height))
+                }
+                let bitmaps = Resampler(kernel: filter.kernel, light: filter.light).resample(image, to: targets)
+                for (index, bitmap) in zip(members, bitmaps) { made[index] = ResampledImage(bitmap: bitmap) }
+            }
+            resampled = made.map { $0! }
             sourceWarnings = decoded.warnings
         }
 
@@ -184,7 +202,10 @@ extension Thumbnailer {
             var composed: [ComposeKey: Picture] = [:]
             for variant in planned[index] {
                 let job = jobs.firstIndex(of: ResampleJob(plan: variant.plan, kernel: set.options.kernel, light: set.options.light))!
-                let key = ComposeKey(job: job, background: background(set.options, variant.variant.format))
+                // A picture that comes out opaque is the same on any background: one for every format.
+                let placed = variant.plan.canvasWidth != variant.plan.width || variant.plan.canvasHeight != variant.plan.height
+                let opaque = set.options.cornerRadius == 0 && !placed && resampled[job].isOpaque
+                let key = ComposeKey(job: job, background: opaque ? nil : background(set.options, variant.variant.format))
                 if let made = composed[key] {
                     pictures.append(Picture(variant: variant.variant, image: made.image, plan: made.plan, profile: made.profile,
                                             warnings: made.warnings, rating: made.rating))
@@ -308,6 +329,14 @@ struct ResampleJob: Hashable {
     let plan: FitPlan
     let kernel: ResamplingKernel
     let light: LightEncoding
+
+    /// The filter: jobs that share it are resampled in one pass.
+    struct Filter: Hashable {
+        let kernel: ResamplingKernel
+        let light: LightEncoding
+    }
+
+    var filter: Filter { Filter(kernel: kernel, light: light) }
 }
 
 /// The pictures of one size that are composed alike: the same resample, the same background.
@@ -341,6 +370,18 @@ final class ResampledImage {
     convenience init(image: Image, plan: FitPlan, region: Rect, options: ThumbnailOptions) {
         self.init(image: image, plan: plan, region: region, kernel: options.kernel, light: options.light)
     }
+
+    /// True when every resampled pixel's alpha is exactly 1, so flattening it onto a background
+    /// changes nothing (the exact decoded pixels are never taken for opaque: a picture made from
+    /// them with a background goes through the bitmap).
+    lazy var isOpaque: Bool = {
+        guard exact == nil else { return false }
+        return bitmap.pixels.withUnsafeBufferPointer { p in
+            var opaque = true
+            for i in stride(from: 3, to: p.count, by: 4) where p[i] != 1 { opaque = false; break }
+            return opaque
+        }
+    }()
 
     /// The resampled bitmap (premultiplied, in the filter's light).
     var bitmap: Bitmap {

@@ -264,3 +264,32 @@ struct ImageRows: RowSource {
         rowChannels == 4 ? rgba : rgba.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
     }
 }
+
+/// Several sizes in one pass over the rows (what a set of outputs does) give each size exactly the
+/// bitmap a pass of its own gives: for 8- and 16-bit rows, opaque and translucent, crops and
+/// enlargements, the vector and the portable passes.
+@Suite struct ManyTargetsTests {
+    @Test(arguments: [false, true])
+    func eachTargetIsItsOwnPass(vector: Bool) throws {
+        let images = [TestPatterns.noise(97, 61, seed: 5), TestPatterns.gradient(120, 80), TestPatterns.ramp16(64, 40)]
+        for image in images {
+            let targets = [
+                Resampler.Target(width: 30, height: 20, region: Rect(width: image.width, height: image.height)),
+                Resampler.Target(width: 11, height: 17, region: Rect(x: 3.5, y: 2, width: 40, height: 30)),
+                Resampler.Target(width: image.width, height: image.height, region: Rect(width: image.width, height: image.height)),
+                Resampler.Target(width: 150, height: 90, region: Rect(width: image.width, height: image.height)),
+                Resampler.Target(width: 5, height: 3, region: Rect(x: 0, y: 20, width: 60, height: 20)),
+            ]
+            for light in [LightEncoding.linear, .sRGB] {
+                var resampler = Resampler(kernel: .lanczos3, light: light)
+                guard !vector || ResampleEngine.hasVectorConvolve else { continue }
+                resampler.vectorConvolve = vector
+                let together = resampler.resample(image, to: targets)
+                for (target, bitmap) in zip(targets, together) {
+                    let alone = resampler.resample(image, to: target.width, height: target.height, region: target.region)
+                    #expect(bitmap.pixels == alone.pixels, "\(image.width)x\(image.height) to \(target)")
+                }
+            }
+        }
+    }
+}
