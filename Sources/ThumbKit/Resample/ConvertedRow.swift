@@ -26,12 +26,7 @@ struct ConvertedRow {
     /// 3); planes when `planar` allows them and every pixel in `columns` is opaque.
     mutating func load(_ row: UnsafeBufferPointer<UInt8>, channels: Int, columns: Range<Int>, light: LightEncoding, planar: Bool) {
         guard planar && (channels == 3 || Self.isOpaque(row, columns)) else {
-            if pixels.isEmpty { pixels = [SIMD4<Float>](repeating: .zero, count: length) }
-            pixels.withUnsafeMutableBufferPointer {
-                PremultipliedConversion.convert(row, channels: channels, columns: columns, light: light, into: $0.baseAddress!)
-            }
-            isPlanar = false
-            return
+            return loadPixels { PremultipliedConversion.convert(row, channels: channels, columns: columns, light: light, into: $0) }
         }
         let table = light == .linear ? SRGB.linearFromByte : PremultipliedConversion.encodedFromByte
         table.withUnsafeBufferPointer { table in
@@ -51,12 +46,7 @@ struct ConvertedRow {
     /// The same for 16-bit samples, with the values `PremultipliedConversion` gives them.
     mutating func load(_ row: UnsafeBufferPointer<UInt16>, channels: Int, columns: Range<Int>, light: LightEncoding, planar: Bool) {
         guard planar && (channels == 3 || Self.isOpaque(row, columns)) else {
-            if pixels.isEmpty { pixels = [SIMD4<Float>](repeating: .zero, count: length) }
-            pixels.withUnsafeMutableBufferPointer {
-                PremultipliedConversion.convert(row, channels: channels, columns: columns, light: light, into: $0.baseAddress!)
-            }
-            isPlanar = false
-            return
+            return loadPixels { PremultipliedConversion.convert(row, channels: channels, columns: columns, light: light, into: $0) }
         }
         let linear = light == .linear
         SRGB.linearFromSample16.withUnsafeBufferPointer { table in
@@ -77,6 +67,13 @@ struct ConvertedRow {
             }
         }
         isPlanar = true
+    }
+
+    /// The RGBA pixels, allocated on first use, written by `convert`.
+    private mutating func loadPixels(_ convert: (UnsafeMutablePointer<SIMD4<Float>>) -> Void) {
+        if pixels.isEmpty { pixels = [SIMD4<Float>](repeating: .zero, count: length) }
+        pixels.withUnsafeMutableBufferPointer { convert($0.baseAddress!) }
+        isPlanar = false
     }
 
     /// The three colour planes, allocated on first use.

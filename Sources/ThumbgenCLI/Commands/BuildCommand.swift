@@ -7,16 +7,12 @@ import ThumbKit
 struct BuildCommand: Command {
     let name = "build"
 
-    static let options: [OptionSpec] = [
-        OptionSpec("jobs", short: "j", value: "N", help: "Work on N images at once (default: the number of cores)."),
-        OptionSpec("force", help: "Rebuild every output, even those the manifest says are up to date."),
+    /// The thumbnail command's run options that apply to a whole project (the project file gives
+    /// everything else), and a prune of its own.
+    static let options: [OptionSpec] = ThumbnailCommand.batchOptions.filter {
+        ["jobs", "force", "no-fsync", "hidden", "progress", "quiet", "verbose", "summary"].contains($0.long)
+    } + [
         OptionSpec("prune", help: "Remove every output the manifest lists that the project no longer makes (only files thumbgen wrote)."),
-        OptionSpec("no-fsync", help: "Do not flush outputs to disk (faster; safe against kills, not power loss)."),
-        OptionSpec("hidden", help: "Also process files and folders whose names start with '.'."),
-        OptionSpec("progress", value: "WHEN", help: "Progress bar on standard error: auto (on a terminal, default), always or never."),
-        OptionSpec("quiet", short: "q", help: "Print only errors."),
-        OptionSpec("verbose", short: "v", help: "Print a line per file, including skipped ones, and the summary."),
-        CommonOptions.summary,
     ]
 
     var help: HelpText {
