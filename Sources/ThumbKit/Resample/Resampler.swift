@@ -110,59 +110,73 @@ public struct Resampler: Sendable, Hashable {
     /// uncropped, are converted as that method converts them.
     func resample(_ image: Image, to targets: [Target]) -> [Bitmap] {
         var bitmaps = [Bitmap?](repeating: nil, count: targets.count)
-        var engines: [ResampleEngine] = []
-        var owners: [Int] = []   // the target of each engine
+        var resized: [Int] = []
         for (index, target) in targets.enumerated() {
             if target.width == image.width && target.height == image.height && target.region.isWhole(width: image.width, height: image.height) {
                 bitmaps[index] = Bitmap(image, light: light)
             } else {
-                engines.append(makeEngine(sourceWidth: image.width, sourceHeight: image.height,
-                                          width: target.width, height: target.height, region: target.region))
-                owners.append(index)
+                resized.append(index)
             }
         }
-        if !engines.isEmpty {
-            var row = ConvertedRow(width: image.width)
-            let planar = engines[0].takesPlanes, light = self.light
-            let rowLength = image.width * 4
-            func feed<Sample>(_ all: UnsafeBufferPointer<Sample>, load: (inout ConvertedRow, UnsafeBufferPointer<Sample>, Range<Int>) -> Void) {
-                for y in 0..<image.height {
-                    // The columns any engine that needs this row reads; a row nobody needs is not converted.
-                    var columns: Range<Int>?
-                    for engine in engines where engine.needsNextRow {
-                        let range = engine.columnRange
-                        columns = columns.map { min($0.lowerBound, range.lowerBound)..<max($0.upperBound, range.upperBound) } ?? range
-                    }
-                    if let columns {
-                        load(&row, UnsafeBufferPointer(rebasing: all[y * rowLength ..< (y + 1) * rowLength]), columns)
-                    }
-                    var finished = true
-                    for e in engines.indices {
-                        if engines[e].needsNextRow {
-                            engines[e].push(row)
-                        } else if !engines[e].isFinished {
-                            engines[e].skipRow()
-                        }
-                        finished = finished && engines[e].isFinished
-                    }
-                    if finished { break }
-                }
-            }
-            switch image.samples {
-            case .eight(let samples):
-                samples.withUnsafeBufferPointer { all in
-                    feed(all) { row, samples, columns in row.load(samples, channels: 4, columns: columns, light: light, planar: planar) }
-                }
-            case .sixteen(let samples):
-                samples.withUnsafeBufferPointer { all in
-                    feed(all) { row, samples, columns in row.load(samples, channels: 4, columns: columns, light: light, planar: planar) }
-                }
-            }
-            for (engine, index) in zip(engines, owners) {
-                bitmaps[index] = Bitmap(width: targets[index].width, height: targets[index].height, light: light, pixels: engine.output)
-            }
-        }
+        var source = ImageRows(image: image)
+        let made = resample(&source, to: resized.map { targets[$0] })
+        for (index, bitmap) in zip(resized, made) { bitmaps[index] = bitmap }
         return bitmaps.map { $0! }
+    }
+
+    /// Resamples rows streamed from `source` to several sizes in one pass, as
+    /// `resample(_:to:)` does an image in memory: each row is read once, converted once for every
+    /// target that needs it, and the source is read no further than the last row any target needs.
+    func resample<Source: RowSource>(_ source: inout Source, to targets: [Target]) throws(Source.ReadError) -> [Bitmap] {
+        var engines = targets.map { target in
+            makeEngine(sourceWidth: source.width, sourceHeight: source.height, width: target.width, height: target.height,
+                       region: target.region)
+        }
+        guard !engines.isEmpty else { return [] }
+        let channels = source.rowChannels
+        precondition(channels == 3 || channels == 4, "rows must be RGB or RGBA")
+        var converted = ConvertedRow(width: source.width)
+        let planar = engines[0].takesPlanes, light = self.light
+        /// The columns any engine that needs the next row reads; nil when none does.
+        func neededColumns() -> Range<Int>? {
+            var columns: Range<Int>?
+            for engine in engines where engine.needsNextRow {
+                let range = engine.columnRange
+                columns = columns.map { min($0.lowerBound, range.lowerBound)..<max($0.upperBound, range.upperBound) } ?? range
+            }
+            return columns
+        }
+        func consume() {
+            for e in engines.indices {
+                if engines[e].needsNextRow {
+                    engines[e].push(converted)
+                } else if !engines[e].isFinished {
+                    engines[e].skipRow()
+                }
+            }
+        }
+        if source.bitDepth == 16 {
+            var row = [UInt16](repeating: 0, count: source.width * channels)
+            while !engines.allSatisfy(\.isFinished) {
+                try source.readRow(into: &row)
+                if let columns = neededColumns() {
+                    row.withUnsafeBufferPointer { converted.load($0, channels: channels, columns: columns, light: light, planar: planar) }
+                }
+                consume()
+            }
+        } else {
+            var row = [UInt8](repeating: 0, count: source.width * channels)
+            while !engines.allSatisfy(\.isFinished) {
+                try source.readRow(into: &row)
+                if let columns = neededColumns() {
+                    row.withUnsafeBufferPointer { converted.load($0, channels: channels, columns: columns, light: light, planar: planar) }
+                }
+                consume()
+            }
+        }
+        return zip(engines, targets).map { engine, target in
+            Bitmap(width: target.width, height: target.height, light: light, pixels: engine.output)
+        }
     }
 
     private func makeEngine(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int,

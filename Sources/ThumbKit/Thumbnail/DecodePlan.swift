@@ -10,11 +10,11 @@
 /// both axes (a smaller step would save little and only blur). Fit plans are made from the full
 /// upright size, so output sizes never depend on the reduction.
 ///
-/// **Streaming.** An image resampled to one size only (one fit, in any number of formats), that
-/// needs no rotation or colour conversion and whose layout the decoder streams
-/// (`ImageDecoder.streams`: not interlaced, for most) streams: rows go from the decoder into the
-/// resampler, and the decoded image is never held. Everything else is decoded whole, once, and
-/// every output is resampled from it.
+/// **Streaming.** An image that needs no rotation or colour conversion, whose layout the decoder
+/// streams (`ImageDecoder.streams`: not interlaced, for most), and whose outputs are all resampled
+/// (none is the image's own size) with one filter streams: rows go from the decoder into every
+/// size's resampler at once, and the decoded image is never held. Everything else is decoded
+/// whole, once, and every output is resampled from it.
 struct DecodePlan {
     /// What colour work the decoded pixels need.
     enum ColourStep: Equatable {
@@ -56,9 +56,9 @@ struct DecodePlan {
 
     /// Plans decoding for every thumbnail of one source: `fits` gives the fit plans of all of
     /// them (every variant at every scale) for a full upright `width` × `height` source. The
-    /// reduction on load keeps enough for the most demanding of them; rows stream only when there
-    /// is exactly one.
-    init(header: ImageHeader, decoder: any ImageDecoder.Type, options: ThumbnailOptions,
+    /// reduction on load keeps enough for the most demanding of them; several plans stream only
+    /// when `oneFilter` says they are all resampled with one kernel in one light.
+    init(header: ImageHeader, decoder: any ImageDecoder.Type, options: ThumbnailOptions, oneFilter: Bool = false,
          fits: (_ width: Int, _ height: Int) -> [FitPlan]) {
         let reductions = decoder.reductions
         self.header = header
@@ -107,8 +107,8 @@ struct DecodePlan {
                                                          target: stored, available: reductions)
             }
         }
-        request.streams = decoder.streams(header) && plans.count == 1 && orientation == .topLeft
-            && colour == .none && !plans[0].isIdentity(sourceWidth: upright.width, sourceHeight: upright.height)
+        request.streams = decoder.streams(header) && (plans.count == 1 || (oneFilter && !plans.isEmpty)) && orientation == .topLeft
+            && colour == .none && !plans.contains { $0.isIdentity(sourceWidth: upright.width, sourceHeight: upright.height) }
         self.request = request
     }
 
@@ -116,7 +116,7 @@ struct DecodePlan {
     /// full upright `width` × `height` source at a scale.
     init(header: ImageHeader, decoder: any ImageDecoder.Type, options: ThumbnailOptions, scales: [Int],
          fit: (_ width: Int, _ height: Int, _ scale: Int) -> FitPlan) {
-        self.init(header: header, decoder: decoder, options: options) { width, height in
+        self.init(header: header, decoder: decoder, options: options, oneFilter: true) { width, height in
             var plans: [FitPlan] = []
             for scale in scales where !plans.contains(fit(width, height, scale)) { plans.append(fit(width, height, scale)) }
             return plans

@@ -125,7 +125,9 @@ extension Thumbnailer {
         // Every set's outputs, planned on the upright size the decode plan works out.
         var planned: [[PlannedVariant]] = []
         var jobs: [ResampleJob] = []
-        let decoding = DecodePlan(header: header, decoder: type(of: decoder), options: decodeOptions) { width, height in
+        let filters = Set(sets.map { ResampleJob.Filter(kernel: $0.options.kernel, light: $0.options.light) })
+        let decoding = DecodePlan(header: header, decoder: type(of: decoder), options: decodeOptions,
+                                  oneFilter: filters.count == 1) { width, height in
             planned = sets.map { $0.plannedVariants(sourceWidth: width, sourceHeight: height) }
             for (set, variants) in zip(sets, planned) {
                 for variant in variants {
@@ -155,15 +157,17 @@ extension Thumbnailer {
         var resampled: [ResampledImage] = []
         let sourceWarnings: [String]
         if decoding.streams {
-            let job = jobs[0]
+            // Every size at once from the decoder's rows (one filter, none the image's own size).
             do {
                 try decoder.start(decoding.request)
                 var rows = decoder
-                let region = decoding.region(for: job.plan, decodedWidth: decoder.width, decodedHeight: decoder.height)
-                let bitmap = try Resampler(kernel: job.kernel, light: job.light)
-                    .resample(&rows, to: job.plan.width, height: job.plan.height, region: region)
+                let targets = jobs.map { job in
+                    Resampler.Target(width: job.plan.width, height: job.plan.height,
+                                     region: decoding.region(for: job.plan, decodedWidth: decoder.width, decodedHeight: decoder.height))
+                }
+                let bitmaps = try Resampler(kernel: jobs[0].kernel, light: jobs[0].light).resample(&rows, to: targets)
                 try decoder.finish()
-                resampled = [ResampledImage(bitmap: bitmap)]
+                resampled = bitmaps.map { ResampledImage(bitmap: $0) }
             } catch { throw .decode(error) }
             sourceWarnings = decoder.warnings + decoding.warnings
         } else {

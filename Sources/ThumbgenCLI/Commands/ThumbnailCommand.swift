@@ -57,9 +57,9 @@ struct ThumbnailCommand: Command {
             plan to hold, checked from the header before decoding. Files are read in chunks and
             only up to the end of the image data. Memory per job is about 9 MiB + 64 x width +
             40 x output pixels (+ the filter window), plus 4 (8 if 16-bit) x source pixels when
-            the image is decoded whole (several scales, interlaced, rotated, colour-converted or
-            same size), twice that when rotated or converted, and 6 x pixels for a progressive JPEG;
-            one scale of anything else is streamed row by row. Only regular files are read.
+            the image is decoded whole (interlaced, rotated, colour-converted, or an output at its
+            own size), twice that when rotated or converted, and 6 x pixels for a progressive JPEG;
+            anything else is streamed row by row into every output size. Only regular files are read.
             """)
     }
 
