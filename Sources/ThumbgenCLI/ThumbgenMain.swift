@@ -41,7 +41,7 @@ public enum ThumbgenMain {
         }
         let beforeDashes = rest.prefix { $0 != "--" }
         if beforeDashes.contains("--version") {
-            console.out("\(version) (\(CodecVersions.png), \(CodecVersions.jpeg), \(CodecVersions.webp), \(CodecVersions.gif), \(CodecVersions.tiff), \(CodecVersions.heif))\n")
+            console.out("\(version) (\(ImageDecoders.libraryVersions.joined(separator: ", ")))\n")
             return .success
         }
         if beforeDashes.contains(where: { $0 == "-h" || $0 == "--help" }) {

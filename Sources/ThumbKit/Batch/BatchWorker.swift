@@ -61,11 +61,7 @@ struct BatchWorker: Sendable {
         }
         if cancellation.isCancelled { return .finished(.dropped) }
 
-        let image: ImageSource
-        switch file.imageSource(maxBytes: limit) {
-        case .failure(let f): return failure("cannot read: \(f.reason)")
-        case .success(let opened): image = opened
-        }
+        let image = ImageSource.file(opened: file)
         let rendered: [RenderedOutput]
         do {
             rendered = try renderer(BatchSource(path: source.path, image: image, scales: configuration.naming.scales,

@@ -4,10 +4,7 @@
 protocol WholeImageDecoder: ImageDecoder {}
 
 extension WholeImageDecoder {
-    static var reductions: [Int] { [1] }
     static var streamsRows: Bool { false }
-    var width: Int { header.storedWidth }
-    var height: Int { header.storedHeight }
     var rowChannels: Int { 4 }
     var bitDepth: Int { 8 }
     /// Nothing to choose: there is one size and one way to decode.

@@ -59,24 +59,11 @@ struct InfoCommand: Command {
         return status
     }
 
-    /// The header, once the whole image has decoded (unless `headerOnly`).
+    /// The header, once the whole image has decoded (unless `headerOnly`), from one open of the
+    /// file (by its path's bytes: any Linux name).
     static func describe(_ path: FilePath, limits: DecodeLimits, headerOnly: Bool) -> Result<ImageHeader, FailureMessage> {
-        // A name that is not UTF-8 has no `String` to open it by: it is opened by its bytes.
-        var opened: SourceFile?
-        let source: ImageSource
-        if let text = path.string {
-            source = .file(text)
-        } else {
-            switch SourceFile.open(path).flatMap({ file in file.imageSource(maxBytes: limits.maxFileBytes).map { (file, $0) } }) {
-            case .failure(let failure): return .failure(FailureMessage(DecodeError.unreadable(reason: failure.reason)))
-            case .success(let (file, image)): (opened, source) = (file, image)
-            }
-        }
-        defer { withExtendedLifetime(opened) {} }
         do throws(DecodeError) {
-            let header = try source.header(limits: limits)
-            if !headerOnly { _ = try source.decodeAsStored(limits: limits) }
-            return .success(header)
+            return .success(try ImageSource.file(path: path).header(limits: limits, decoding: !headerOnly))
         } catch {
             return .failure(FailureMessage(error))
         }

@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func unreadablePaths() throws {
-        #expect(throws: DecodeError.unreadable(reason: "No such file or directory")) {
+        #expect(throws: DecodeError.unreadable(reason: "no such file or directory")) {
             _ = try PNGDecoder(path: "/nonexistent/x.png")
         }
         #expect(throws: DecodeError.unreadable(reason: "is a directory")) { _ = try PNGDecoder(path: Fixtures.directory) }
