@@ -182,6 +182,13 @@ tg_status tg_fail(tg_source *s, tg_status status, const char *message) {
     return status;
 }
 
+tg_status tg_fail_lowercased(tg_source *s, tg_status status, const char *message) {
+    tg_fail(s, status, message);
+    char *m = s->message;
+    if (m[0] >= 'A' && m[0] <= 'Z' && !(m[1] >= 'A' && m[1] <= 'Z')) m[0] = (char)(m[0] - 'A' + 'a');
+    return status;
+}
+
 tg_status tg_fail_limit(tg_source *s, tg_limit_hit hit) {
     static const char *const names[] = {"", "image is above the pixel limit", "image is above the size limit",
                                         "file is larger than the byte limit", "too many progressive scans",

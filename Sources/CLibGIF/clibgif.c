@@ -35,22 +35,22 @@ static tg_status fail(struct tg_gif_reader *r, int error) {
     if (status != TG_OK) return status;
     if (error == D_GIF_ERR_NOT_ENOUGH_MEM) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
     const char *text = GifErrorString(error);
-    return tg_fail(r->source, error == D_GIF_ERR_NOT_GIF_FILE ? TG_ERR_UNRECOGNISED : TG_ERR_CORRUPT, text ? text : "cannot decode");
+    return tg_fail_lowercased(r->source, error == D_GIF_ERR_NOT_GIF_FILE ? TG_ERR_UNRECOGNISED : TG_ERR_CORRUPT,
+                              text ? text : "cannot decode");
 }
 
-/* Checks the size of the file or bytes, then reads records up to the first image descriptor,
- * noting the Graphic Control Extension before it. */
-static tg_status open_image(struct tg_gif_reader *r, const tg_limits *limits) {
-    tg_source *s = r->source;
-    tg_status status = tg_source_begin(s, limits);
-    if (status != TG_OK) return status;
+/* Reads records up to the first image descriptor, noting the Graphic Control Extension before it. */
+tg_status tg_gif_open(tg_source *s, const tg_limits *limits, tg_gif_reader **out, tg_gif_info *info) {
+    struct tg_gif_reader *r = *out = calloc(1, sizeof *r);
+    if (!r) return tg_fail(s, TG_ERR_MEMORY, "out of memory");
+    r->source = s;
     int error = 0;
     r->gif = DGifOpen(r, read_callback, &error);
     if (!r->gif) return fail(r, error);
     GifFileType *gif = r->gif;
     uint32_t width = (uint32_t)gif->SWidth, height = (uint32_t)gif->SHeight;
     if (width == 0 || height == 0) return tg_fail(s, TG_ERR_CORRUPT, "invalid screen size");
-    status = tg_check_dimensions(s, limits, width, height);
+    tg_status status = tg_check_dimensions(s, limits, width, height);
     if (status != TG_OK) return status;
     int transparent = -1;
     for (;;) {
@@ -81,23 +81,10 @@ static tg_status open_image(struct tg_gif_reader *r, const tg_limits *limits) {
     uint32_t fh = top < height ? ((uint32_t)desc->Height < height - top ? (uint32_t)desc->Height : height - top) : 0;
     r->summary = (tg_gif_info){width, height, left, top, fw, fh, desc->Interlace ? 1 : 0, transparent,
                                transparent >= 0 || left != 0 || top != 0 || fw != width || fh != height};
+    *info = r->summary;
     return TG_OK;
 }
 
-tg_status tg_gif_open(tg_source *source, const tg_limits *limits, tg_gif_reader **out, tg_gif_info *info) {
-    *out = NULL;
-    struct tg_gif_reader *r = calloc(1, sizeof *r);
-    if (!r) return tg_fail(source, TG_ERR_MEMORY, "out of memory");
-    r->source = source;
-    tg_status status = open_image(r, limits);
-    if (status != TG_OK) {
-        tg_gif_close(r);
-        return status;
-    }
-    *info = r->summary;
-    *out = r;
-    return TG_OK;
-}
 
 /* Every index's RGBA: the transparent index is (0, 0, 0, 0); an index past the colour map shows as
  * black, as in browsers and Pillow. One lookup a pixel instead of two tests and a copy. */

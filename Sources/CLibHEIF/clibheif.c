@@ -84,7 +84,7 @@ static tg_status fail_one_line(struct tg_heif_reader *r, const char *text) {
     for (size_t i = 0; i < length; i++)
         if (line[i] == '\n' || line[i] == '\r') line[i] = ' ';
     while (length > 0 && line[length - 1] == ' ') line[--length] = 0;
-    return tg_fail(r->source, TG_ERR_CORRUPT, line);
+    return tg_fail_lowercased(r->source, TG_ERR_CORRUPT, line);
 }
 
 /* A failure's status and message: running out of data is truncation, whatever libheif calls it
@@ -117,14 +117,13 @@ static int known_brand(const uint8_t brand[4]) {
     return 0;
 }
 
-static tg_status open_image(struct tg_heif_reader *r, const tg_limits *limits) {
-    tg_source *s = r->source;
-    if (tg_source_size(s) == 0) return tg_fail(s, TG_ERR_EMPTY, "file is empty");
+tg_status tg_heif_open(tg_source *s, const tg_limits *limits, tg_heif_reader **out, tg_heif_info *info) {
+    struct tg_heif_reader *r = *out = calloc(1, sizeof *r);
+    if (!r) return tg_fail(s, TG_ERR_MEMORY, "out of memory");
+    r->source = s;
     uint8_t head[12] = {0};
     if (tg_source_head(s, head, sizeof head) < sizeof head) return tg_fail(s, TG_ERR_TRUNCATED, "file is truncated");
     if (memcmp(head + 4, "ftyp", 4) != 0 || !known_brand(head + 8)) return tg_fail(s, TG_ERR_UNRECOGNISED, "not a HEIF file");
-    tg_status status = tg_source_begin(s, limits);
-    if (status != TG_OK) return status;
     r->max_pixels = limits->max_pixels;
     tg_heif_plugins_register();
     r->context = heif_context_alloc();
@@ -145,7 +144,7 @@ static tg_status open_image(struct tg_heif_reader *r, const tg_limits *limits) {
     struct heif_image_handle *h = r->handle;
     int width = heif_image_handle_get_width(h), height = heif_image_handle_get_height(h);
     if (width <= 0 || height <= 0) return tg_fail(s, TG_ERR_CORRUPT, "the primary image has no size");
-    status = tg_check_dimensions(s, limits, (uint32_t)width, (uint32_t)height);
+    tg_status status = tg_check_dimensions(s, limits, (uint32_t)width, (uint32_t)height);
     if (status != TG_OK) return status;
     tg_heif_info *summary = &r->summary;
     summary->width = (uint32_t)width;
@@ -180,23 +179,10 @@ static tg_status open_image(struct tg_heif_reader *r, const tg_limits *limits) {
      * the profile, then fails (color_profile_nclx::get_nclx_color_profile), and the profile is the
      * caller's. Such a box is ignored, as if absent. */
     heif_nclx_color_profile_free(nclx);
+    *info = r->summary;
     return TG_OK;
 }
 
-tg_status tg_heif_open(tg_source *source, const tg_limits *limits, tg_heif_reader **out, tg_heif_info *info) {
-    *out = NULL;
-    struct tg_heif_reader *r = calloc(1, sizeof *r);
-    if (!r) return tg_fail(source, TG_ERR_MEMORY, "out of memory");
-    r->source = source;
-    tg_status status = open_image(r, limits);
-    if (status != TG_OK) {
-        tg_heif_close(r);
-        return status;
-    }
-    *info = r->summary;
-    *out = r;
-    return TG_OK;
-}
 
 /* Divides premultiplied colours by their alpha, in place, in `pixels` RGBA pixels. */
 static void unpremultiply(size_t pixels, void *dst, int sixteen) {

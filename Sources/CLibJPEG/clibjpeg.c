@@ -153,10 +153,11 @@ static int space_of(J_COLOR_SPACE space) {
     }
 }
 
-/* Checks what the size alone and the first bytes say, then sets up libjpeg and reads the header. */
-static tg_status open_header(struct tg_jpeg_reader *r, const tg_limits *limits) {
-    tg_status status = tg_source_begin(r->source, limits);
-    if (status != TG_OK) return status;
+/* Checks the start-of-image marker, then sets up libjpeg and reads the header. */
+tg_status tg_jpeg_open(tg_source *source, const tg_limits *limits, tg_jpeg_reader **out, tg_jpeg_info *info) {
+    struct tg_jpeg_reader *r = *out = calloc(1, sizeof *r);
+    if (!r) return tg_fail(source, TG_ERR_MEMORY, "out of memory");
+    r->source = source;
     uint8_t head[2] = {0, 0};
     if (tg_source_head(r->source, head, sizeof head) < 2 || head[0] != 0xFF || head[1] != 0xD8)
         return tg_fail(r->source, TG_ERR_UNRECOGNISED, "not a JPEG file (no start-of-image marker)");
@@ -185,7 +186,7 @@ static tg_status open_header(struct tg_jpeg_reader *r, const tg_limits *limits) 
     jpeg_read_header(&r->cinfo, TRUE);
 
     uint32_t width = r->cinfo.image_width, height = r->cinfo.image_height;
-    status = tg_check_dimensions(r->source, limits, width, height);
+    tg_status status = tg_check_dimensions(r->source, limits, width, height);
     if (status != TG_OK) return status;
     r->summary.width = width;
     r->summary.height = height;
@@ -197,23 +198,10 @@ static tg_status open_header(struct tg_jpeg_reader *r, const tg_limits *limits) 
      * leaves the samples as stored. Without the marker, plain CMYK is taken as ink amounts. */
     r->summary.inverted_cmyk = r->cinfo.saw_Adobe_marker ? 1 : 0;
     if (r->summary.color_space == TG_JPEG_CS_UNKNOWN) return tg_fail(r->source, TG_ERR_CORRUPT, "unsupported JPEG colour space");
+    *info = r->summary;
     return TG_OK;
 }
 
-tg_status tg_jpeg_open(tg_source *source, const tg_limits *limits, tg_jpeg_reader **out, tg_jpeg_info *info) {
-    *out = NULL;
-    struct tg_jpeg_reader *r = calloc(1, sizeof *r);
-    if (!r) return tg_fail(source, TG_ERR_MEMORY, "out of memory");
-    r->source = source;
-    tg_status status = open_header(r, limits);
-    if (status != TG_OK) {
-        tg_jpeg_close(r);
-        return status;
-    }
-    *info = r->summary;
-    *out = r;
-    return TG_OK;
-}
 
 int tg_jpeg_exif(const tg_jpeg_reader *r, const uint8_t **data, size_t *size) {
     static const uint8_t ident[6] = {'E', 'x', 'i', 'f', 0, 0};

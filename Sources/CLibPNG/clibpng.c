@@ -134,9 +134,10 @@ static int read_chunk_callback(png_structp png, png_unknown_chunkp chunk) {
     return 1;
 }
 
-static tg_status open_image(struct tg_png_reader *r, const tg_limits *limits, tg_png_info *info) {
-    tg_status status = tg_source_begin(r->source, limits);
-    if (status != TG_OK) return status;
+tg_status tg_png_open(tg_source *source, const tg_limits *limits, tg_png_reader **out, tg_png_info *info) {
+    struct tg_png_reader *r = *out = calloc(1, sizeof *r);
+    if (!r) return tg_fail(source, TG_ERR_MEMORY, "out of memory");
+    r->source = source;
     uint8_t signature[8];
     size_t got = tg_source_read(r->source, signature, sizeof signature);
     if (got > 0 && png_sig_cmp(signature, 0, got) != 0) return tg_fail(r->source, TG_ERR_UNRECOGNISED, "not a PNG file (bad signature)");
@@ -179,7 +180,7 @@ static tg_status open_image(struct tg_png_reader *r, const tg_limits *limits, tg
     int bit_depth = 0, color_type = 0, interlace = 0;
     png_get_IHDR(r->png, r->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
     /* The sides were held to max_dimension by libpng, with its own message. */
-    status = tg_check_dimensions(r->source, limits, width, height);
+    tg_status status = tg_check_dimensions(r->source, limits, width, height);
     if (status != TG_OK) return status;
     int has_trns = png_get_valid(r->png, r->info, PNG_INFO_tRNS) != 0;
     /* Everything becomes RGBA at 8 or 16 bits: palette and low-depth gray expand, tRNS becomes an
@@ -213,22 +214,10 @@ static tg_status open_image(struct tg_png_reader *r, const tg_limits *limits, tg
     r->summary.row_channels = row_channels;
     r->summary.row_bytes = row_bytes;
     *info = r->summary;
+    *info = r->summary;
     return TG_OK;
 }
 
-tg_status tg_png_open(tg_source *source, const tg_limits *limits, tg_png_reader **out, tg_png_info *info) {
-    *out = NULL;
-    struct tg_png_reader *r = calloc(1, sizeof *r);
-    if (!r) return tg_fail(source, TG_ERR_MEMORY, "out of memory");
-    r->source = source;
-    tg_status status = open_image(r, limits, info);
-    if (status != TG_OK) {
-        tg_png_close(r);
-        return status;
-    }
-    *out = r;
-    return TG_OK;
-}
 
 static tg_status fail_state(struct tg_png_reader *r, const char *text) {
     return r->failure = tg_fail(r->source, TG_ERR_FAILED, text);

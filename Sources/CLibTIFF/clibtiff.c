@@ -69,7 +69,7 @@ static int warning_handler(TIFF *tif, void *user, const char *module, const char
 static tg_status failure(struct tg_tiff_reader *r, const char *fallback) {
     tg_status status = tg_source_status(r->source);
     if (status != TG_OK) return status;
-    return tg_fail(r->source, TG_ERR_CORRUPT, r->failed && r->message[0] != 0 ? r->message : fallback);
+    return tg_fail_lowercased(r->source, TG_ERR_CORRUPT, r->failed && r->message[0] != 0 ? r->message : fallback);
 }
 
 /* EXIF's Rating tag (Microsoft's 0x4746), which Windows writes into a TIFF's first directory.
@@ -93,9 +93,10 @@ static void read_rating(TIFF *tif, tg_tiff_info *info) {
     info->rating_type = (int)TIFFFieldDataType(field);
 }
 
-static tg_status open_image(struct tg_tiff_reader *r, const tg_limits *limits) {
-    tg_source *s = r->source;
-    if (tg_source_size(s) == 0) return tg_fail(s, TG_ERR_EMPTY, "file is empty");
+tg_status tg_tiff_open(tg_source *s, const tg_limits *limits, tg_tiff_reader **out, tg_tiff_info *info) {
+    struct tg_tiff_reader *r = *out = calloc(1, sizeof *r);
+    if (!r) return tg_fail(s, TG_ERR_MEMORY, "out of memory");
+    r->source = s;
     uint8_t head[4] = {0};
     size_t head_size = tg_source_head(s, head, sizeof head);
     int classic = head_size >= 4 && ((memcmp(head, "II*\0", 4) == 0) || (memcmp(head, "MM\0*", 4) == 0));
@@ -103,8 +104,6 @@ static tg_status open_image(struct tg_tiff_reader *r, const tg_limits *limits) {
     if (!classic && !big) {
         return head_size < 4 ? tg_fail(s, TG_ERR_TRUNCATED, "file is truncated") : tg_fail(s, TG_ERR_UNRECOGNISED, "not a TIFF file");
     }
-    tg_status status = tg_source_begin(s, limits);
-    if (status != TG_OK) return status;
     TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
     if (!options) return tg_fail(s, TG_ERR_MEMORY, "out of memory");
     if (limits->max_memory != 0) {
@@ -125,7 +124,7 @@ static tg_status open_image(struct tg_tiff_reader *r, const tg_limits *limits) {
     if (!TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width) || !TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height)
         || width == 0 || height == 0)
         return tg_fail(s, TG_ERR_CORRUPT, "no image size in the first directory");
-    status = tg_check_dimensions(s, limits, width, height);
+    tg_status status = tg_check_dimensions(s, limits, width, height);
     if (status != TG_OK) return status;
     TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
     TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
@@ -178,23 +177,10 @@ static tg_status open_image(struct tg_tiff_reader *r, const tg_limits *limits) {
     r->summary.rows_as_stored = !r->summary.tiled && planar == PLANARCONFIG_CONTIG && bits == 8 && extras == 0
         && ((photometric == PHOTOMETRIC_RGB && samples == 3) || (photometric == PHOTOMETRIC_MINISBLACK && samples == 1))
         && (uint64_t)TIFFScanlineSize64(tif) == (uint64_t)width * samples;
+    *info = r->summary;
     return TG_OK;
 }
 
-tg_status tg_tiff_open(tg_source *source, const tg_limits *limits, tg_tiff_reader **out, tg_tiff_info *info) {
-    *out = NULL;
-    struct tg_tiff_reader *r = calloc(1, sizeof *r);
-    if (!r) return tg_fail(source, TG_ERR_MEMORY, "out of memory");
-    r->source = source;
-    tg_status status = open_image(r, limits);
-    if (status != TG_OK) {
-        tg_tiff_close(r);
-        return status;
-    }
-    *info = r->summary;
-    *out = r;
-    return TG_OK;
-}
 
 /* Row y of an image whose rows are as stored into dst: RGB (3 channels) or RGBA (4), alpha 255,
  * the values libtiff's RGBA reader gives (its 8-bit gray map is the identity). */

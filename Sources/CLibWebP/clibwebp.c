@@ -37,7 +37,6 @@ static const uint8_t *data_of(const struct tg_webp_reader *r) {
 static tg_status read_data(struct tg_webp_reader *r, const tg_limits *limits) {
     tg_source *s = r->source;
     uint64_t size = tg_source_size(s);
-    if (size == 0) return tg_fail(s, TG_ERR_EMPTY, "file is empty");
     uint8_t header[12];
     if (tg_source_read_direct(s, header, sizeof header) < sizeof header) return tg_source_status(s);
     if (memcmp(header, "RIFF", 4) != 0 || memcmp(header + 8, "WEBP", 4) != 0)
@@ -127,19 +126,13 @@ static tg_status probe(struct tg_webp_reader *r, const tg_limits *limits) {
 }
 
 tg_status tg_webp_open(tg_source *source, const tg_limits *limits, tg_webp_reader **out, tg_webp_info *info) {
-    *out = NULL;
-    struct tg_webp_reader *r = calloc(1, sizeof *r);
+    struct tg_webp_reader *r = *out = calloc(1, sizeof *r);
     if (!r) return tg_fail(source, TG_ERR_MEMORY, "out of memory");
     r->source = source;
     tg_status status = read_data(r, limits);
     if (status == TG_OK) status = probe(r, limits);
-    if (status != TG_OK) {
-        tg_webp_close(r);
-        return status;
-    }
     *info = r->summary;
-    *out = r;
-    return TG_OK;
+    return status;
 }
 
 void tg_webp_close(tg_webp_reader *r) {

@@ -19,10 +19,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* What a call reports, whatever the format. */
 typedef enum tg_status {
     TG_OK = 0,
@@ -94,9 +90,11 @@ void tg_source_free(tg_source *source);
 uint64_t tg_source_size(const tg_source *source);
 uint64_t tg_source_position(const tg_source *source);
 
-/* Before the first read: a source without a byte is TG_ERR_EMPTY, one larger than
- * limits->max_file_bytes is TG_ERR_LIMIT. From here on reads are held to that cap too (a file may
- * grow while it is read). */
+/* What the size alone says, before a reader is opened over the source: a source without a byte is
+ * TG_ERR_EMPTY, one larger than limits->max_file_bytes is TG_ERR_LIMIT. From here on sequential
+ * reads are held to that cap too (a file may grow while it is read). Every reader's open function
+ * takes a source this accepted, and leaves the reader in *out whatever it returns: the caller
+ * closes it either way. */
 tg_status tg_source_begin(tg_source *source, const tg_limits *limits);
 
 /* Up to `length` bytes at the start, into dst, without moving the position (for a signature).
@@ -140,6 +138,11 @@ tg_status tg_source_status(tg_source *source);
 /* Records a failure's message in the source and returns `status`, for `return tg_fail(...)`. */
 tg_status tg_fail(tg_source *source, tg_status status, const char *message);
 
+/* The same for a library's own sentence as the middle of thumbgen's ("corrupt GIF: image is
+ * defective"): its first letter lower-cased, unless it begins an acronym ("CTB outside of image
+ * area" stays). For libraries that capitalise their messages (giflib, libtiff, libheif). */
+tg_status tg_fail_lowercased(tg_source *source, tg_status status, const char *message);
+
 /* Records a limit that was hit (and a message naming it) and returns TG_ERR_LIMIT. */
 tg_status tg_fail_limit(tg_source *source, tg_limit_hit hit);
 
@@ -174,9 +177,5 @@ void tg_buffer_free(tg_buffer *buffer);
 /* Library versions are written into the caller's buffer (no static text that threads rewrite);
  * this size holds any of them. */
 #define TG_VERSION_SIZE 96
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

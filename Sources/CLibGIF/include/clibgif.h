@@ -18,10 +18,6 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef struct {
     uint32_t width;             /* the logical screen */
     uint32_t height;
@@ -36,9 +32,9 @@ typedef struct {
 
 typedef struct tg_gif_reader tg_gif_reader;
 
-/* Reads the source up to the first image's descriptor, under max_pixels, max_dimension (of the
- * screen) and max_file_bytes. On success *out owns the reader (which reads `source`: free the
- * source after it). */
+/* Reads the source up to the first image's descriptor, under max_pixels and max_dimension (of
+ * the screen). The source is one tg_source_begin accepted; the reader is left in
+ * *out whatever the status, and is closed before the source is freed. */
 tg_status tg_gif_open(tg_source *source, const tg_limits *limits, tg_gif_reader **out, tg_gif_info *info);
 
 /* Decodes the first image onto dst (width * height * 4 bytes of RGBA), once. */
@@ -58,9 +54,5 @@ void tg_gif_close(tg_gif_reader *reader);
 
 /* "giflib 5.2.1". */
 void tg_gif_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

@@ -26,10 +26,6 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef struct {
     uint32_t width;             /* the displayed size: after libheif's transforms */
     uint32_t height;
@@ -52,8 +48,8 @@ typedef struct {
 typedef struct tg_heif_reader tg_heif_reader;
 
 /* Reads the boxes and the primary image's header, under max_pixels (also the limit its coded frames
- * are decoded under), max_dimension and max_file_bytes. On success *out owns the reader (which
- * reads `source`: free the source after it). */
+ * are decoded under) and max_dimension. The source is one tg_source_begin accepted; the reader is
+ * left in *out whatever the status, and is closed before the source is freed. */
 tg_status tg_heif_open(tg_source *source, const tg_limits *limits, tg_heif_reader **out, tg_heif_info *info);
 
 /* Decodes the primary image, once, into dst: width * height * 4 samples of straight RGBA, bytes
@@ -83,9 +79,5 @@ void tg_heif_close(tg_heif_reader *reader);
 /* e.g. "libheif 1.15.1 (HEVC: libde265 1.0.11, AV1: dav1d 1.0.0)": the library and the decoder that runs for
  * each format. */
 void tg_heif_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

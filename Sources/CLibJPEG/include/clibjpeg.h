@@ -25,10 +25,6 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* At most this many distinct warnings are kept per image; later ones are counted only. */
 #define TG_JPEG_MAX_WARNINGS 8
 
@@ -60,8 +56,9 @@ typedef struct {
 typedef struct tg_jpeg_reader tg_jpeg_reader;
 
 /* Reads the header from the source, saving APP1 (EXIF, XMP) and APP2 markers, under the limits
- * (max_dimension: libjpeg's own 65500 when 0; max_memory: libjpeg's max_memory_to_use). On
- * success *out owns the reader (which reads `source`: free the source after it). */
+ * (max_dimension: libjpeg's own 65500 when 0; max_memory: libjpeg's max_memory_to_use). The source
+ * is one tg_source_begin accepted; the reader is left in *out whatever the status, and is closed
+ * before the source is freed. */
 tg_status tg_jpeg_open(tg_source *source, const tg_limits *limits, tg_jpeg_reader **out, tg_jpeg_info *info);
 
 /* The first APP1 Exif payload after its 6-byte identifier (a TIFF structure). Returns 1 and
@@ -132,9 +129,5 @@ tg_status tg_jpeg_encode(const tg_jpeg_encode_params *params, tg_buffer *out, ch
 
 /* The libjpeg version in use, e.g. "libjpeg-turbo 2.1.5 (API 62)". */
 void tg_jpeg_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

@@ -21,10 +21,6 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* libpng's filter bits (PNG_FILTER_NONE, PNG_ALL_FILTERS), without pulling png.h into Swift. */
 #define PNG_FILTER_NONE_C 0x08
 #define PNG_ALL_FILTERS_C 0xf8
@@ -45,7 +41,8 @@ typedef struct tg_png_reader tg_png_reader;
 
 /* Reads the source up to the first IDAT, under the limits: max_dimension through libpng's user
  * limits, max_chunk_bytes and max_chunks as libpng's chunk limits, max_metadata_bytes for the XMP
- * packet. On success *out owns the reader (which reads `source`: free the source after it). */
+ * packet. The source is one tg_source_begin accepted; the reader is left in *out whatever the
+ * status, and is closed before the source is freed. */
 tg_status tg_png_open(tg_source *source, const tg_limits *limits, tg_png_reader **out, tg_png_info *info);
 
 /* Reads the next `count` rows of a non-interlaced image into dst (count * row_bytes bytes), with
@@ -106,9 +103,5 @@ tg_status tg_png_encode(const tg_png_encode_params *params, tg_buffer *out, char
 
 /* The libpng and zlib versions in use, e.g. "libpng 1.6.39, zlib 1.2.13". */
 void tg_png_versions(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

@@ -20,10 +20,6 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef struct {
     uint32_t width;
     uint32_t height;
@@ -48,9 +44,10 @@ typedef struct {
 
 typedef struct tg_tiff_reader tg_tiff_reader;
 
-/* Reads the first directory, under max_pixels, max_dimension, max_file_bytes, max_memory (libtiff's
- * largest single allocation) and max_metadata_bytes (the XMLPacket copied out). On success *out
- * owns the reader (which reads `source`: free the source after it). */
+/* Reads the first directory, under max_pixels, max_dimension, max_memory (libtiff's largest single
+ * allocation) and max_metadata_bytes (the XMLPacket copied out). The source is one
+ * tg_source_begin accepted; the reader is left in *out whatever the status, and is closed before
+ * the source is freed. */
 tg_status tg_tiff_open(tg_source *source, const tg_limits *limits, tg_tiff_reader **out, tg_tiff_info *info);
 
 /* Decodes the first page into dst (width * height * 4 bytes of straight RGBA), once. */
@@ -68,9 +65,5 @@ void tg_tiff_close(tg_tiff_reader *reader);
 
 /* e.g. "libtiff 4.5.0". */
 void tg_tiff_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

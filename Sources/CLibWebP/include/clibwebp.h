@@ -23,10 +23,6 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef struct {
     uint32_t width;             /* the canvas */
     uint32_t height;
@@ -48,8 +44,9 @@ typedef struct {
 typedef struct tg_webp_reader tg_webp_reader;
 
 /* Reads the WebP data (a file's RIFF chunk, no more), parses the container and checks the limits
- * (max_file_bytes against the RIFF size; max_memory against a file's data held in memory). On
- * success *out owns the reader (which reads `source`: free the source after it). */
+ * (max_file_bytes against the RIFF size; max_memory against a file's data held in memory). The
+ * source is one tg_source_begin accepted; the reader is left in *out whatever the status, and is
+ * closed before the source is freed. */
 tg_status tg_webp_open(tg_source *source, const tg_limits *limits, tg_webp_reader **out, tg_webp_info *info);
 
 /* Decodes the image (an animation's first frame) into dst, out_width * out_height * 4 bytes of
@@ -62,9 +59,5 @@ void tg_webp_close(tg_webp_reader *reader);
 
 /* The libwebp version in use, e.g. "libwebp 1.2.4". */
 void tg_webp_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

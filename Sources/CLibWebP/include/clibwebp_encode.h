@@ -14,10 +14,6 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef struct {
     uint32_t width;
     uint32_t height;
@@ -35,9 +31,5 @@ tg_status tg_webp_encode(const tg_webp_encode_params *params, tg_buffer *out, ch
 
 /* "libwebp 1.2.4": the encoder's run-time version. */
 void tg_webp_encoder_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

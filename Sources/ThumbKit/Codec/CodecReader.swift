@@ -12,28 +12,29 @@ final class CodecReader {
     private let input: ImageInput
     private let close: (OpaquePointer?) -> Void
     private let format: ImageFormat
-    private let lowercasesMessages: Bool
 
-    /// Opens the C reader of `Decoder`'s format over `input`. `open` calls the C module's open
-    /// function with the source, the limits and where the reader goes, e.g.
-    /// `{ tg_gif_open($0, &$1, &$2, &info) }`; `close` is its close function.
-    init<Decoder: ImageDecoder>(_ decoder: Decoder.Type, input: ImageInput, limits: DecodeLimits,
-                                close: @escaping (OpaquePointer?) -> Void,
-                                open: (OpaquePointer, inout tg_limits, inout OpaquePointer?) -> tg_status) throws(DecodeError) {
+    /// Opens the C reader of `Decoder`'s format over `input`, once the source's size passed the
+    /// checks every format shares (no bytes at all, more than the byte limit): `open` is the C
+    /// module's open function, which fills `info`, and `close` its close function.
+    init<Decoder: ImageDecoder, Info>(_ decoder: Decoder.Type, input: ImageInput, limits: DecodeLimits, info: inout Info,
+                                      open: (OpaquePointer, UnsafePointer<tg_limits>, UnsafeMutablePointer<OpaquePointer?>,
+                                             UnsafeMutablePointer<Info>) -> tg_status,
+                                      close: @escaping (OpaquePointer?) -> Void) throws(DecodeError) {
         guard let source = input.makeSource() else { throw .outOfMemory }
         var cLimits = tg_limits(max_pixels: limits.maxPixels, max_dimension: limits.maxDimension,
                                 max_file_bytes: limits.maxFileBytes, max_memory: limits.maxMemory,
                                 max_chunk_bytes: limits.maxChunkBytes, max_chunks: limits.maxAncillaryChunks,
                                 max_metadata_bytes: UInt64(EmbeddedMetadata.maximumBytes))
         var reader: OpaquePointer?
-        let status = input.lend(to: source) { open(source, &cLimits, &reader) }
+        var status = tg_source_begin(source, &cLimits)
+        if status == TG_OK { status = input.lend(to: source) { open(source, &cLimits, &reader, &info) } }
         guard status == TG_OK, let reader else {
-            let error = CodecReader.error(status, source: source, format: Decoder.format, lowercasesMessages: Decoder.lowercasesMessages)
+            let error = CodecReader.error(status, source: source, format: Decoder.format)
+            close(reader)
             tg_source_free(source)
             throw error
         }
-        (handle, self.source, self.input, self.close) = (reader, source, input, close)
-        (format, lowercasesMessages) = (Decoder.format, Decoder.lowercasesMessages)
+        (handle, self.source, self.input, self.close, format) = (reader, source, input, close, Decoder.format)
     }
 
     deinit {
@@ -72,12 +73,11 @@ final class CodecReader {
     }
 
     private func failure(_ status: tg_status) -> DecodeError {
-        CodecReader.error(status, source: source, format: format, lowercasesMessages: lowercasesMessages)
+        CodecReader.error(status, source: source, format: format)
     }
 
     /// The one mapping from a C module's status (its message and limit in the source) to the error.
-    private static func error(_ status: tg_status, source: OpaquePointer, format: ImageFormat,
-                              lowercasesMessages: Bool) -> DecodeError {
+    private static func error(_ status: tg_status, source: OpaquePointer, format: ImageFormat) -> DecodeError {
         let message = String(cString: tg_source_message(source))
         switch status {
         case TG_ERR_UNREADABLE: return .unreadable(reason: message)
@@ -86,7 +86,7 @@ final class CodecReader {
         case TG_ERR_TRUNCATED: return .truncated
         case TG_ERR_LIMIT: return LimitExceeded(tg_source_limit(source)).map(DecodeError.limitExceeded) ?? .corrupt(format, reason: message)
         case TG_ERR_MEMORY: return .outOfMemory
-        default: return .corrupt(format, reason: lowercasesMessages ? message.lowercasedFirst : message)
+        default: return .corrupt(format, reason: message)
         }
     }
 }

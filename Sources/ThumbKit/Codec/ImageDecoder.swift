@@ -15,10 +15,6 @@ protocol ImageDecoder: AnyObject, RowSource where ReadError == DecodeError {
     static var format: ImageFormat { get }
     /// The library that decodes it, with its version, e.g. "giflib 5.2.1": what `--version` lists.
     static var libraryVersion: String { get }
-    /// Whether the library's messages are lower-cased at the start to read as part of thumbgen's
-    /// sentence (giflib, libtiff and libheif start theirs with a capital); the others are kept as
-    /// the library words them.
-    static var lowercasesMessages: Bool { get }
     /// The reductions the decoder can apply while decoding, ascending, starting with 1 (JPEG's DCT
     /// scaling: 1/2, 1/4, 1/8). Reduced sizes round up.
     static var reductions: [Int] { get }
@@ -69,6 +65,10 @@ struct DecodeRequest: Sendable, Hashable {
     var rawCMYK: Bool = false
     /// Data that ends early is filled in by the decoder, with a warning, instead of failing.
     var allowPartial: Bool = false
+
+    /// Samples per pixel of the rows for an image with or without transparency: RGB rows for an
+    /// opaque image when streaming (the resampler takes them directly), else RGBA.
+    func rowChannels(hasAlpha: Bool) -> Int { streams && !hasAlpha ? 3 : 4 }
 }
 
 extension DecodeRequest {
@@ -86,7 +86,6 @@ extension ImageDecoder {
         try self.init(ImageInput.open(source, limits: limits), limits: limits)
     }
 
-    static var lowercasesMessages: Bool { false }
     /// Most decoders decode at full size only.
     static var reductions: [Int] { [1] }
     /// Most decoders hand out rows.
@@ -100,6 +99,8 @@ extension ImageDecoder {
     /// The stored size, for a decoder that decodes at full size only.
     var width: Int { header.storedWidth }
     var height: Int { header.storedHeight }
+    /// Most decoders hand out 8-bit samples only.
+    var bitDepth: Int { 8 }
     /// Most decoders report nothing that did not stop them.
     var warnings: [String] { [] }
 

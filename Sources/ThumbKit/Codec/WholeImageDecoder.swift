@@ -6,7 +6,6 @@ protocol WholeImageDecoder: ImageDecoder {}
 extension WholeImageDecoder {
     static var streamsRows: Bool { false }
     var rowChannels: Int { 4 }
-    var bitDepth: Int { 8 }
     /// Nothing to choose: there is one size and one way to decode.
     func start(_ request: DecodeRequest) throws(DecodeError) {
         precondition(request.reduction == 1 && request.scaledSize == nil && !request.streams,

@@ -6,28 +6,22 @@ import CLibGIF
 /// anything after the first image. Images stream: rows of the screen come out one at a time, RGB
 /// when nothing is transparent, as giflib decodes the frame's lines; an interlaced frame's
 /// indexes (a byte a pixel) are read whole first, and its rows made from them.
-final class GIFDecoder: ImageDecoder {
+final class GIFDecoder: FullSizeDecoder {
     static let format = ImageFormat.gif
     /// e.g. "giflib 5.2.1".
     static let libraryVersion = CodecVersions.text(tg_gif_version)
-    static let lowercasesMessages = true
 
     let header: ImageHeader
     /// One line of indexes and giflib's LZW state, small and fixed; and an interlaced frame's
     /// indexes, a byte a screen pixel at most, kept while its rows stream (counted for the
     /// whole-image path too, which does not need them: the plan is a bound).
     let workingBytes: UInt64
-    let bitDepth = 8
-    /// RGB rows for an image without transparency, else RGBA; whole images are always RGBA.
-    private(set) var rowChannels = 4
+    var request: DecodeRequest?
     private let reader: CodecReader
-    private var started = false
 
     init(_ input: ImageInput, limits: DecodeLimits) throws(DecodeError) {
         var info = tg_gif_info()
-        reader = try CodecReader(GIFDecoder.self, input: input, limits: limits, close: tg_gif_close) {
-            tg_gif_open($0, &$1, &$2, &info)
-        }
+        reader = try CodecReader(GIFDecoder.self, input: input, limits: limits, info: &info, open: tg_gif_open, close: tg_gif_close)
         header = ImageHeader(format: .gif, storedWidth: Int(info.width), storedHeight: Int(info.height), orientation: .topLeft,
                              bitDepth: 8, hasAlpha: info.has_alpha != 0, colorSource: .sRGB,
                              scanOrder: info.interlaced != 0 ? .interlaced : .sequential, details: .gif)
@@ -36,13 +30,6 @@ final class GIFDecoder: ImageDecoder {
 
     /// Interlaced images stream too, from their kept indexes.
     static func streams(_ header: ImageHeader) -> Bool { true }
-
-    func start(_ request: DecodeRequest) throws(DecodeError) {
-        precondition(!started, "a GIFDecoder decodes once")
-        precondition(request.reduction == 1 && request.scaledSize == nil, "GIF images are decoded at full size")
-        started = true
-        rowChannels = request.streams && !header.hasAlpha ? 3 : 4
-    }
 
     func readRow(into row: inout [UInt8]) throws(DecodeError) {
         let channels = Int32(rowChannels)

@@ -15,12 +15,11 @@ import CLibHEIF
 /// samples. **Rows.** libheif decodes whole images only, into planes of its own; streamed rows are
 /// interleaved from those planes one at a time (RGB rows for opaque images), so no second
 /// full-size copy is made, and the planes go when the last row has been read.
-final class HEIFDecoder: ImageDecoder {
+final class HEIFDecoder: FullSizeDecoder {
     static let format = ImageFormat.heif
     /// libheif and the decoder it uses per format, e.g. "libheif 1.15.1 (HEVC: libde265 1.0.11,
     /// AV1: dav1d 1.0.0)".
     static let libraryVersion = CodecVersions.text(tg_heif_version)
-    static let lowercasesMessages = true
 
     let header: ImageHeader
     let warnings: [String]
@@ -29,16 +28,12 @@ final class HEIFDecoder: ImageDecoder {
     let workingBytes: UInt64
     /// Samples come out at 16 bits for images coded with more than 8.
     var bitDepth: Int { header.bitDepth > 8 ? 16 : 8 }
-    /// RGB for opaque images when streaming, else RGBA.
-    private(set) var rowChannels = 4
-    private var started = false
+    var request: DecodeRequest?
     private let reader: CodecReader
 
     init(_ input: ImageInput, limits: DecodeLimits) throws(DecodeError) {
         var info = tg_heif_info()
-        reader = try CodecReader(HEIFDecoder.self, input: input, limits: limits, close: tg_heif_close) {
-            tg_heif_open($0, &$1, &$2, &info)
-        }
+        reader = try CodecReader(HEIFDecoder.self, input: input, limits: limits, info: &info, open: tg_heif_open, close: tg_heif_close)
         let depth: UInt64 = info.bit_depth > 8 ? 2 : 1
         workingBytes = info.file_bytes + 8 * depth * UInt64(info.width) * UInt64(info.height)
         let colour: (source: ColorSource, warning: String?)
@@ -60,13 +55,6 @@ final class HEIFDecoder: ImageDecoder {
 
     /// Every image streams: HEIF has no interlacing, and its transforms are already applied.
     static func streams(_ header: ImageHeader) -> Bool { true }
-
-    func start(_ request: DecodeRequest) throws(DecodeError) {
-        precondition(!started, "a HEIFDecoder decodes once")
-        precondition(request.reduction == 1 && request.scaledSize == nil, "HEIF images are decoded at full size")
-        started = true
-        rowChannels = request.streams && !header.hasAlpha ? 3 : 4
-    }
 
     func readRow(into row: inout [UInt8]) throws(DecodeError) { try read(into: &row) }
 

@@ -29,7 +29,6 @@ final class JPEGDecoder: ImageDecoder {
     private(set) var width = 0
     private(set) var height = 0
     private(set) var rowChannels = 4
-    let bitDepth = 8
     private var started = false
 
     /// A progressive file's coefficients, which libjpeg keeps for the whole image at full size
@@ -41,9 +40,7 @@ final class JPEGDecoder: ImageDecoder {
 
     init(_ input: ImageInput, limits: DecodeLimits) throws(DecodeError) {
         var info = tg_jpeg_info()
-        reader = try CodecReader(JPEGDecoder.self, input: input, limits: limits, close: tg_jpeg_close) {
-            tg_jpeg_open($0, &$1, &$2, &info)
-        }
+        reader = try CodecReader(JPEGDecoder.self, input: input, limits: limits, info: &info, open: tg_jpeg_open, close: tg_jpeg_close)
         // A marker holds at most 64 KiB, well inside EmbeddedMetadata.maximumBytes.
         let exif = JPEGDecoder.block(reader.handle, tg_jpeg_exif)
         let xmp = JPEGDecoder.block(reader.handle, tg_jpeg_xmp)

@@ -28,9 +28,7 @@ package final class PNGDecoder: ImageDecoder {
 
     init(_ input: ImageInput, limits: DecodeLimits) throws(DecodeError) {
         var info = tg_png_info()
-        reader = try CodecReader(PNGDecoder.self, input: input, limits: limits, close: tg_png_close) {
-            tg_png_open($0, &$1, &$2, &info)
-        }
+        reader = try CodecReader(PNGDecoder.self, input: input, limits: limits, info: &info, open: tg_png_open, close: tg_png_close)
         rowChannels = Int(info.row_channels)
         bitDepth = Int(info.output_depth)
         header = PNGDecoder.header(info, reader: reader.handle)

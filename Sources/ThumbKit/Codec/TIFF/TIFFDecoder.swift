@@ -8,33 +8,29 @@ import CLibTIFF
 /// 8-bit RGB and gray images in strips (most files: what cameras, scanners and Pillow write)
 /// are read a scanline at a time, libtiff decoding each strip as it goes, and stream as RGB rows;
 /// everything else goes through libtiff's RGBA reader, which fills a whole raster.
-final class TIFFDecoder: ImageDecoder {
+final class TIFFDecoder: FullSizeDecoder {
     static let format = ImageFormat.tiff
     /// e.g. "libtiff 4.5.0".
     static let libraryVersion = CodecVersions.text(tg_tiff_version)
-    static let lowercasesMessages = true
 
     let header: ImageHeader
     /// One decoded strip or tile, libtiff's working buffer; and for an image that `streams` by
     /// its header but whose scanlines are not its pixels (RGB in separate planes), the whole RGBA
     /// raster its rows are then handed out from.
     let workingBytes: UInt64
-    let bitDepth = 8
-    /// RGB rows when streaming; whole images are RGBA.
-    private(set) var rowChannels = 4
-    private let reader: CodecReader
     /// Whether scanlines are the pixels (8-bit RGB or gray, contiguous, in strips).
     private let rowsAsStored: Bool
-    private var started = false
+    private let reader: CodecReader
+    var request: DecodeRequest?
+    /// RGB rows when streaming as stored; whole images, and rows from the raster, are RGBA.
+    var rowChannels: Int { request?.streams == true && rowsAsStored ? 3 : 4 }
     /// The whole raster, when rows are streamed from an image whose scanlines are not its pixels.
     private var raster: [UInt8] = []
     private var nextRow = 0
 
     init(_ input: ImageInput, limits: DecodeLimits) throws(DecodeError) {
         var info = tg_tiff_info()
-        reader = try CodecReader(TIFFDecoder.self, input: input, limits: limits, close: tg_tiff_close) {
-            tg_tiff_open($0, &$1, &$2, &info)
-        }
+        reader = try CodecReader(TIFFDecoder.self, input: input, limits: limits, info: &info, open: tg_tiff_open, close: tg_tiff_close)
         rowsAsStored = info.rows_as_stored != 0
         let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_size)) }
         header = ImageHeader(format: .tiff, storedWidth: Int(info.width), storedHeight: Int(info.height),
@@ -58,17 +54,11 @@ final class TIFFDecoder: ImageDecoder {
     }
 
     func start(_ request: DecodeRequest) throws(DecodeError) {
-        precondition(!started, "a TIFFDecoder decodes once")
-        precondition(request.reduction == 1 && request.scaledSize == nil, "TIFF images are decoded at full size")
         precondition(!request.streams || TIFFDecoder.streams(header), "this TIFF's rows do not stream")
-        started = true
-        guard request.streams else { return }
-        if rowsAsStored {
-            rowChannels = 3
-        } else {
-            guard case .rgba(let image) = try decodeImage() else { preconditionFailure("RGBA from the RGBA reader") }
-            raster = image.rgba8
-        }
+        take(request)
+        guard request.streams && !rowsAsStored else { return }
+        guard case .rgba(let image) = try decodeImage() else { preconditionFailure("RGBA from the RGBA reader") }
+        raster = image.rgba8
     }
 
     func readRow(into row: inout [UInt8]) throws(DecodeError) {

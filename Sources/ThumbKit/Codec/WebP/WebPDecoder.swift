@@ -34,9 +34,7 @@ final class WebPDecoder: WholeImageDecoder {
 
     init(_ input: ImageInput, limits: DecodeLimits) throws(DecodeError) {
         var info = tg_webp_info()
-        reader = try CodecReader(WebPDecoder.self, input: input, limits: limits, close: tg_webp_close) {
-            tg_webp_open($0, &$1, &$2, &info)
-        }
+        reader = try CodecReader(WebPDecoder.self, input: input, limits: limits, info: &info, open: tg_webp_open, close: tg_webp_close)
         let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_size)) }
         let exif = info.exif.map { WebPDecoder.tiff(fromExif: Array(UnsafeBufferPointer(start: $0, count: info.exif_size))) }
         // The whole file is in memory already; what the header keeps is bounded all the same (the
