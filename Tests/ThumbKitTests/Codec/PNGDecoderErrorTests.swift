@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 @Suite struct PNGDecoderErrorTests {
     let sample = Fixtures.path("pngsuite/basn2c08.png")
