@@ -37,9 +37,16 @@ public struct Thumbnailer: Sendable {
     /// `readsFileRating` false: `rating` is all there is (a contact sheet read the file's own
     /// while planning, warnings and all).
     func pictures(of source: ImageSource, scales: [Int], rating: Rating?, readsFileRating: Bool = true) throws(ThumbnailError) -> [Picture] {
+        try pictures(opening: { () throws(DecodeError) in try source.openDecoder(limits: options.limits) },
+                     scales: scales, rating: rating, readsFileRating: readsFileRating)
+    }
+
+    /// The same for the image of a decoder `open` makes (the source's; the tests' own decoders).
+    func pictures(opening open: () throws(DecodeError) -> any ImageDecoder, scales: [Int], rating: Rating?,
+                  readsFileRating: Bool = true) throws(ThumbnailError) -> [Picture] {
         try validate(scales)
         let decoder: any ImageDecoder
-        do { decoder = try source.openDecoder(limits: options.limits) } catch { throw .decode(error) }
+        do { decoder = try open() } catch { throw .decode(error) }
         let header = decoder.header
         guard header.storedWidth <= FitPlan.maximumSide && header.storedHeight <= FitPlan.maximumSide else {
             throw .decode(.limitExceeded(LimitExceeded(limit: .dimension, width: header.storedWidth, height: header.storedHeight,
