@@ -39,15 +39,16 @@ import TestSupport
         #expect(CLIRun(["--color-type", "cmyk", "x.png"]).err.contains("--color-type"))
     }
 
+    /// The help texts are held whole by `HelpSnapshotTests`; the version names each decoder's
+    /// library, in `ImageDecoders.all`'s order.
     @Test func helpAndVersion() {
-        let help = CLIRun(["--help"])
-        #expect(help.status == .success)
-        #expect(help.out.hasPrefix("OVERVIEW: ") && help.out.contains("USAGE: thumbgen") && help.out.contains("OPTIONS:"))
-        #expect(help.out.contains("--color-type rgba"), "help says how to force RGBA")
-        #expect(CLIRun(["info", "--help"]).out.contains("USAGE: thumbgen info"))
+        #expect(CLIRun(["--help"]).out.contains("--color-type rgba"), "help says how to force RGBA")
         let version = CLIRun(["--version"])
+        #expect(version.out == "thumbgen \(ThumbKitVersion.string) (\(ImageDecoders.libraryVersions.joined(separator: ", ")))\n")
         #expect(version.out.hasPrefix("thumbgen \(ThumbKitVersion.string) (libpng "))
-        #expect(version.out.contains("libjpeg") && version.out.contains("lcms2 "), "every codec library is named")
+        for library in ["libjpeg", "lcms2 ", "libwebp ", "giflib ", "libtiff ", "libheif ", "libde265 ", "dav1d "] {
+            #expect(version.out.contains(library), "\(library) is named")
+        }
     }
 
     @Test(arguments: ["basn0g01.png", "basi6a16.png", "tbbn3p08.png", "basn2c16.png", "basi3p04.png", "tbwn0g16.png"])
