@@ -33,30 +33,37 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         let signatures: [[UInt8?]]
     }
 
+    /// The format's facts, from the table made once per process (recognising a file looks at
+    /// every format's signatures; the help texts, at every format's names).
+    var facts: Facts { ImageFormat.table[ImageFormat.allCases.firstIndex(of: self)!] }
+
+    private static let table = allCases.map(\.madeFacts)
+
     /// The facts of each format. Signatures: PNG's 8-byte signature (ISO/IEC 15948 §5.2); JPEG's
     /// start-of-image marker followed by the next marker's 0xFF (ITU T.81 §B.1.1.3); WebP's RIFF
     /// header, whose size field varies (RFC 9649 §2.4); GIF's "GIF87a" or "GIF89a"; TIFF's byte
     /// order and magic number, 42 for classic TIFF and 43 for BigTIFF; HEIF's `ftyp` box first,
     /// whose size varies, with a HEIF or AVIF major brand (ISO/IEC 23008-12 Annex B, AVIF §8.2).
-    var facts: Facts {
+    private var madeFacts: Facts {
         switch self {
         case .png:
             return Facts(name: "PNG", extensions: ["png"], signatures: [[0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]])
         case .jpeg:
             return Facts(name: "JPEG", extensions: ["jpg", "jpeg"], signatures: [[0xFF, 0xD8, 0xFF]])
         case .webp:
-            return Facts(name: "WebP", extensions: ["webp"], signatures: [Array("RIFF".utf8) + [nil, nil, nil, nil] + Array("WEBP".utf8)])
+            return Facts(name: "WebP", extensions: ["webp"], signatures: [Self.pattern("RIFF????WEBP")])
         case .gif:
-            return Facts(name: "GIF", extensions: ["gif"], signatures: [Array("GIF8".utf8) + [nil] + Array("a".utf8)])
+            return Facts(name: "GIF", extensions: ["gif"], signatures: [Self.pattern("GIF8?a")])
         case .tiff:
-            return Facts(name: "TIFF", extensions: ["tif", "tiff"],
-                         signatures: [Array("II*\0".utf8), Array("MM\0*".utf8), Array("II+\0".utf8), Array("MM\0+".utf8)])
+            return Facts(name: "TIFF", extensions: ["tif", "tiff"], signatures: ["II*\0", "MM\0*", "II+\0", "MM\0+"].map(Self.pattern))
         case .heif:
             return Facts(name: "HEIF", kinds: ["HEIC", "AVIF"], extensions: ["heic", "heif", "hif", "avif"],
-                         signatures: ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1", "avif", "avis"]
-                             .map { [nil, nil, nil, nil] + Array("ftyp\($0)".utf8) })
+                         signatures: ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1", "avif", "avis"].map { Self.pattern("????ftyp" + $0) })
         }
     }
+
+    /// A signature written as text, "?" where any byte may stand ("GIF8?a").
+    private static func pattern(_ text: String) -> [UInt8?] { text.utf8.map { $0 == UInt8(ascii: "?") ? nil : $0 } }
 
     /// The name used in messages, e.g. "PNG", "WebP".
     public var description: String { facts.name }
@@ -65,8 +72,9 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// HEIF"; with `kinds`, each followed by the kinds of files it has a name for: "… or HEIF
     /// (HEIC, AVIF)".
     package static func names(_ conjunction: String = "or", kinds: Bool = false) -> String {
-        let names = allCases.map { format in
-            kinds && !format.facts.kinds.isEmpty ? "\(format.facts.name) (\(format.facts.kinds.joined(separator: ", ")))" : format.facts.name
+        let names = allCases.map { format -> String in
+            let facts = format.facts
+            return kinds && !facts.kinds.isEmpty ? "\(facts.name) (\(facts.kinds.joined(separator: ", ")))" : facts.name
         }
         return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " \(conjunction) " + names.last!
     }
