@@ -174,16 +174,24 @@ let package = Package(
             path: "Sources/thumbgen-bench",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // What both test targets use: fixture paths and scratch folders, thumbgen run in-process
+        // and as the built binary, a seeded random generator.
+        .target(
+            name: "TestSupport",
+            dependencies: ["ThumbKit", "ThumbgenCLI"],
+            path: "Tests/TestSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "ThumbKitTests",
             // CLibJPEG's encoder makes the JPEG fixtures; lcms2 itself is the colour reference; the
             // command line is run in-process to compare its files with the library's bytes.
-            dependencies: ["ThumbKit", "ThumbgenCLI", "CLibJPEG", "CLibLCMS", "CLCMSSystem"],
+            dependencies: ["ThumbKit", "ThumbgenCLI", "TestSupport", "CLibJPEG", "CLibLCMS", "CLCMSSystem"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "ThumbgenCLITests",
-            dependencies: ["ThumbgenCLI", "ThumbKit"],
+            dependencies: ["ThumbgenCLI", "ThumbKit", "TestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

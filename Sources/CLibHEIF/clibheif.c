@@ -2,28 +2,23 @@
  * clibheif.c: the only file that calls libheif. See include/clibheif.h for the policy.
  *
  * libheif reports failures as struct heif_error values (a code, a subcode and a static message);
- * nothing is printed. Bytes come through a heif_reader over the descriptor or the lent memory, so a
- * short file shows up as reads that find nothing (ran_out) whatever libheif calls it.
+ * nothing is printed. Bytes come through a heif_reader over the tg_source, so a short file shows up
+ * as reads that find nothing (asked_past_end, or the source's ran-out) whatever libheif calls it.
  */
 #include "clibheif.h"
 #include "heif_plugins.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <libheif/heif.h>
 
 struct tg_heif_reader {
     struct heif_context *context;
     struct heif_image_handle *handle;
-    int fd;                     /* the file, or -1 for memory */
-    const uint8_t *memory;      /* lent bytes, or NULL while not lent */
-    uint64_t size;              /* of the file or the bytes */
-    uint64_t offset;
-    int ran_out;                /* a read asked for bytes past the end */
+    tg_source *source;
+    int asked_past_end;         /* libheif asked for a box or extent reaching past the end */
     int read;                   /* the image was decoded (or failed to) */
     struct heif_image *image;   /* the decoded image, until its last row is read */
     const uint8_t *planes[4];   /* its R, G, B and alpha planes (alpha NULL when none) */
@@ -33,58 +28,41 @@ struct tg_heif_reader {
     uint64_t max_pixels;        /* the limit coded frames are decoded under */
     uint8_t *icc;
     tg_heif_info summary;
-    char message[TG_HEIF_MESSAGE_SIZE];
 };
 
-static void copy_message(char *dst, const char *src) {
-    tg_copy_message(dst, TG_HEIF_MESSAGE_SIZE, src);
-}
+/* --- heif_reader over the source --- */
 
-/* --- heif_reader over the descriptor or the lent bytes --- */
+static int64_t get_position(void *user) { return (int64_t)tg_source_position(((struct tg_heif_reader *)user)->source); }
 
-static int64_t get_position(void *user) { return (int64_t)((struct tg_heif_reader *)user)->offset; }
-
+/* libheif reads whole boxes and extents, where the meta box says they are: each read is exactly
+ * what it asks for, and one reaching past the end reads nothing. */
 static int read_bytes(void *dst, size_t size, void *user) {
     struct tg_heif_reader *r = user;
+    tg_source *s = r->source;
     if (size == 0) return 0;
-    if (r->offset > r->size || size > r->size - r->offset) {
-        r->ran_out = 1;
+    uint64_t position = tg_source_position(s), total = tg_source_size(s);
+    if (position > total || size > total - position) {
+        r->asked_past_end = 1;
         return 1;
     }
-    size_t done = 0;
-    if (r->fd >= 0) {
-        while (done < size) {
-            ssize_t got = pread(r->fd, (uint8_t *)dst + done, size - done, (off_t)(r->offset + done));
-            if (got < 0 && errno == EINTR) continue;
-            if (got <= 0) break;
-            done += (size_t)got;
-        }
-    } else if (r->memory) {
-        memcpy(dst, r->memory + r->offset, size);
-        done = size;
-    }
-    if (done < size) {
-        /* The file shrank since it was opened. */
-        r->ran_out = 1;
-        return 1;
-    }
-    r->offset += size;
-    return 0;
+    /* Short only when the file shrank since it was opened (the source notes it). */
+    return tg_source_read_direct(s, dst, size) == size ? 0 : 1;
 }
 
 static int seek_to(int64_t position, void *user) {
-    struct tg_heif_reader *r = user;
-    if (position < 0 || (uint64_t)position > r->size) return 1;
-    r->offset = (uint64_t)position;
+    tg_source *s = ((struct tg_heif_reader *)user)->source;
+    if (position < 0 || (uint64_t)position > tg_source_size(s)) return 1;
+    tg_source_seek(s, (uint64_t)position);
     return 0;
 }
 
 static enum heif_reader_grow_status wait_for_file_size(int64_t target, void *user) {
     struct tg_heif_reader *r = user;
-    if (target >= 0 && (uint64_t)target <= r->size) return heif_reader_grow_status_size_reached;
+    uint64_t total = tg_source_size(r->source);
+    if (target >= 0 && (uint64_t)target <= total) return heif_reader_grow_status_size_reached;
     /* libheif asks before it reads a box or an item's data: from inside the file, a box or extent
      * that runs past the end is a cut file; from the very end, it is only looking for another box. */
-    if (r->offset < r->size) r->ran_out = 1;
+    if (tg_source_position(r->source) < total) r->asked_past_end = 1;
     return heif_reader_grow_status_size_beyond_eof;
 }
 
@@ -98,38 +76,34 @@ static const struct heif_reader reader_functions = {
 
 /* --- errors --- */
 
-/* libheif's text on one line: some of its messages end in a newline or hold one. */
-static void copy_one_line(char *dst, const char *src) {
-    copy_message(dst, src && src[0] ? src : "libheif reported an error");
-    size_t length = strlen(dst);
+/* Fails with libheif's text on one line: some of its messages end in a newline or hold one. */
+static tg_status fail_one_line(struct tg_heif_reader *r, const char *text) {
+    char line[TG_MESSAGE_SIZE];
+    tg_copy_message(line, sizeof line, text && text[0] ? text : "libheif reported an error");
+    size_t length = strlen(line);
     for (size_t i = 0; i < length; i++)
-        if (dst[i] == '\n' || dst[i] == '\r') dst[i] = ' ';
-    while (length > 0 && dst[length - 1] == ' ') dst[--length] = 0;
+        if (line[i] == '\n' || line[i] == '\r') line[i] = ' ';
+    while (length > 0 && line[length - 1] == ' ') line[--length] = 0;
+    return tg_fail_lowercased(r->source, TG_ERR_CORRUPT, line);
 }
 
 /* A failure's status and message: running out of data is truncation, whatever libheif calls it
  * (a box or an item's extent that reaches past the end of the file). */
-static int failure(struct tg_heif_reader *r, struct heif_error error) {
+static tg_status failure(struct tg_heif_reader *r, struct heif_error error) {
     if (error.subcode == heif_suberror_Security_limit_exceeded) {
         /* libheif's own limits (e.g. 32768 pixels a side), worded by libheif, without the "Memory
          * allocation error: " it puts first (nothing was allocated). */
         const char *text = error.message ? strstr(error.message, "Security limit") : NULL;
-        copy_one_line(r->message, text ? text : error.message);
-        return TG_HEIF_ERR_CORRUPT;
+        return fail_one_line(r, text ? text : error.message);
     }
-    if (r->ran_out) {
-        copy_message(r->message, "file is truncated");
-        return TG_HEIF_ERR_TRUNCATED;
-    }
-    if (error.code == heif_error_Memory_allocation_error) {
-        copy_message(r->message, "out of memory");
-        return TG_HEIF_ERR_MEMORY;
-    }
+    tg_status status = tg_source_status(r->source);
+    if (status != TG_OK) return status;
+    if (r->asked_past_end) return tg_fail(r->source, TG_ERR_TRUNCATED, "file is truncated");
+    if (error.code == heif_error_Memory_allocation_error) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
     /* libheif words a decoder plugin's failure "Invalid input: Unspecified: <the plugin's text>";
      * the decoder's own text says it all. */
     const char *plugin_text = error.message ? strstr(error.message, ": Unspecified: ") : NULL;
-    copy_one_line(r->message, plugin_text ? plugin_text + strlen(": Unspecified: ") : error.message);
-    return TG_HEIF_ERR_CORRUPT;
+    return fail_one_line(r, plugin_text ? plugin_text + strlen(": Unspecified: ") : error.message);
 }
 
 /* The brands thumbgen takes as HEIF still images (ISO/IEC 23008-12 Annex B; AVIF §8.2), and the
@@ -143,32 +117,17 @@ static int known_brand(const uint8_t brand[4]) {
     return 0;
 }
 
-static int open_common(struct tg_heif_reader *r, const uint8_t head[12], size_t head_size,
-                       const tg_heif_limits *limits, tg_heif_info *info, tg_limit_hit *limit) {
-    if (r->size == 0) {
-        copy_message(r->message, "file is empty");
-        return TG_HEIF_ERR_NOT_HEIF;
-    }
-    if (head_size < 12) {
-        copy_message(r->message, "file is truncated");
-        return TG_HEIF_ERR_TRUNCATED;
-    }
-    if (memcmp(head + 4, "ftyp", 4) != 0 || !known_brand(head + 8)) {
-        copy_message(r->message, "not a HEIF file");
-        return TG_HEIF_ERR_NOT_HEIF;
-    }
-    if (limits->max_file_bytes != 0 && r->size > limits->max_file_bytes) {
-        *limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, r->size, limits->max_file_bytes};
-        copy_message(r->message, "file is larger than the byte limit");
-        return TG_HEIF_ERR_LIMIT;
-    }
+tg_status tg_heif_open(tg_source *s, const tg_limits *limits, tg_heif_reader **out, tg_heif_info *info) {
+    struct tg_heif_reader *r = *out = calloc(1, sizeof *r);
+    if (!r) return tg_fail(s, TG_ERR_MEMORY, "out of memory");
+    r->source = s;
+    uint8_t head[12] = {0};
+    if (tg_source_head(s, head, sizeof head) < sizeof head) return tg_fail(s, TG_ERR_TRUNCATED, "file is truncated");
+    if (memcmp(head + 4, "ftyp", 4) != 0 || !known_brand(head + 8)) return tg_fail(s, TG_ERR_UNRECOGNISED, "not a HEIF file");
     r->max_pixels = limits->max_pixels;
     tg_heif_plugins_register();
     r->context = heif_context_alloc();
-    if (!r->context) {
-        copy_message(r->message, "out of memory");
-        return TG_HEIF_ERR_MEMORY;
-    }
+    if (!r->context) return tg_fail(s, TG_ERR_MEMORY, "out of memory");
     /* libheif's own size limit (heif_context_set_maximum_image_size_limit) stays at its default,
      * which also guards grid tiles and other items thumbgen never sees: thumbgen's limits are
      * checked below, from the primary image, so they come back as limits with the image's size. */
@@ -181,120 +140,49 @@ static int open_common(struct tg_heif_reader *r, const uint8_t head[12], size_t 
     if (error.code != heif_error_Ok) return failure(r, error);
     /* The boxes were read: a look past the end that did not stop that (bytes after the last box
      * that begin no whole one) says nothing about a failure decoding the image later. */
-    r->ran_out = 0;
+    r->asked_past_end = 0;
     struct heif_image_handle *h = r->handle;
     int width = heif_image_handle_get_width(h), height = heif_image_handle_get_height(h);
-    if (width <= 0 || height <= 0) {
-        copy_message(r->message, "the primary image has no size");
-        return TG_HEIF_ERR_CORRUPT;
-    }
-    uint64_t pixels = (uint64_t)width * (uint64_t)height;
-    if (limits->max_pixels != 0 && pixels > limits->max_pixels) {
-        *limit = (tg_limit_hit){TG_LIMIT_PIXELS, (uint32_t)width, (uint32_t)height, pixels, limits->max_pixels};
-        copy_message(r->message, "image is above the pixel limit");
-        return TG_HEIF_ERR_LIMIT;
-    }
-    if (limits->max_dimension != 0 && ((uint32_t)width > limits->max_dimension || (uint32_t)height > limits->max_dimension)) {
-        *limit = (tg_limit_hit){TG_LIMIT_DIMENSION, (uint32_t)width, (uint32_t)height,
-                                (uint64_t)(width > height ? width : height), limits->max_dimension};
-        copy_message(r->message, "image is above the size limit");
-        return TG_HEIF_ERR_LIMIT;
-    }
-    tg_heif_info *s = &r->summary;
-    s->width = (uint32_t)width;
-    s->height = (uint32_t)height;
+    if (width <= 0 || height <= 0) return tg_fail(s, TG_ERR_CORRUPT, "the primary image has no size");
+    tg_status status = tg_check_dimensions(s, limits, (uint32_t)width, (uint32_t)height);
+    if (status != TG_OK) return status;
+    tg_heif_info *summary = &r->summary;
+    summary->width = (uint32_t)width;
+    summary->height = (uint32_t)height;
     int bits = heif_image_handle_get_luma_bits_per_pixel(h);
-    s->bit_depth = bits > 0 ? bits : 8;
-    s->has_alpha = heif_image_handle_has_alpha_channel(h) ? 1 : 0;
-    s->premultiplied = s->has_alpha && heif_image_handle_is_premultiplied_alpha(h) ? 1 : 0;
-    memcpy(s->brand, head + 8, 4);
-    s->brand[4] = 0;
-    s->images = heif_context_get_number_of_top_level_images(r->context);
-    s->thumbnails = heif_image_handle_get_number_of_thumbnails(h);
-    s->file_bytes = r->size;
+    summary->bit_depth = bits > 0 ? bits : 8;
+    summary->has_alpha = heif_image_handle_has_alpha_channel(h) ? 1 : 0;
+    summary->premultiplied = summary->has_alpha && heif_image_handle_is_premultiplied_alpha(h) ? 1 : 0;
+    memcpy(summary->brand, head + 8, 4);
+    summary->brand[4] = 0;
+    summary->images = heif_context_get_number_of_top_level_images(r->context);
+    summary->thumbnails = heif_image_handle_get_number_of_thumbnails(h);
+    summary->file_bytes = tg_source_size(s);
     size_t icc_size = heif_image_handle_get_raw_color_profile_size(h);
     if (icc_size > 0) {
         r->icc = malloc(icc_size);
-        if (!r->icc) {
-            copy_message(r->message, "out of memory");
-            return TG_HEIF_ERR_MEMORY;
-        }
+        if (!r->icc) return tg_fail(s, TG_ERR_MEMORY, "out of memory");
         if (heif_image_handle_get_raw_color_profile(h, r->icc).code == heif_error_Ok) {
-            s->icc = r->icc;
-            s->icc_size = icc_size;
+            summary->icc = r->icc;
+            summary->icc_size = icc_size;
         }
     }
     struct heif_color_profile_nclx *nclx = NULL;
     if (heif_image_handle_get_nclx_color_profile(h, &nclx).code == heif_error_Ok && nclx) {
-        s->has_nclx = 1;
-        s->primaries = (int)nclx->color_primaries;
-        s->transfer = (int)nclx->transfer_characteristics;
-        s->matrix = (int)nclx->matrix_coefficients;
-        s->full_range = nclx->full_range_flag;
+        summary->has_nclx = 1;
+        summary->primaries = (int)nclx->color_primaries;
+        summary->transfer = (int)nclx->transfer_characteristics;
+        summary->matrix = (int)nclx->matrix_coefficients;
+        summary->full_range = nclx->full_range_flag;
     }
     /* Freed whatever the call returned: for values H.273 does not define, libheif 1.15 allocates
      * the profile, then fails (color_profile_nclx::get_nclx_color_profile), and the profile is the
      * caller's. Such a box is ignored, as if absent. */
     heif_nclx_color_profile_free(nclx);
-    *info = *s;
-    return TG_HEIF_OK;
+    *info = r->summary;
+    return TG_OK;
 }
 
-static int finish_open(struct tg_heif_reader *r, int status, tg_heif_reader **out, char message[TG_HEIF_MESSAGE_SIZE]) {
-    if (status != TG_HEIF_OK) {
-        copy_message(message, r->message);
-        tg_heif_close(r);
-        return status;
-    }
-    *out = r;
-    return TG_HEIF_OK;
-}
-
-int tg_heif_open_file(const char *path, const tg_heif_limits *limits, tg_heif_reader **out, tg_heif_info *info,
-                      char message[TG_HEIF_MESSAGE_SIZE], tg_limit_hit *limit) {
-    *out = NULL;
-    *limit = (tg_limit_hit){0};
-    uint64_t size = 0;
-    int fd = tg_open_regular_file(path, message, TG_HEIF_MESSAGE_SIZE, &size);
-    if (fd < 0) return TG_HEIF_ERR_OPEN;
-    struct tg_heif_reader *r = calloc(1, sizeof *r);
-    if (!r) {
-        close(fd);
-        copy_message(message, "out of memory");
-        return TG_HEIF_ERR_MEMORY;
-    }
-    r->fd = fd;
-    r->size = size;
-    uint8_t head[12] = {0};
-    size_t have = 0;
-    while (have < sizeof head) {
-        ssize_t got = pread(fd, head + have, sizeof head - have, (off_t)have);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) break;
-        have += (size_t)got;
-    }
-    return finish_open(r, open_common(r, head, have, limits, info, limit), out, message);
-}
-
-int tg_heif_open_memory(const uint8_t *data, size_t size, const tg_heif_limits *limits, tg_heif_reader **out,
-                        tg_heif_info *info, char message[TG_HEIF_MESSAGE_SIZE], tg_limit_hit *limit) {
-    *out = NULL;
-    *limit = (tg_limit_hit){0};
-    struct tg_heif_reader *r = calloc(1, sizeof *r);
-    if (!r) {
-        copy_message(message, "out of memory");
-        return TG_HEIF_ERR_MEMORY;
-    }
-    r->fd = -1;
-    r->memory = data;
-    r->size = size;
-    uint8_t head[12] = {0};
-    size_t have = size < sizeof head ? size : sizeof head;
-    if (have) memcpy(head, data, have);
-    return finish_open(r, open_common(r, head, have, limits, info, limit), out, message);
-}
-
-void tg_heif_rebase_memory(tg_heif_reader *r, const uint8_t *data) { r->memory = data; }
 
 /* Divides premultiplied colours by their alpha, in place, in `pixels` RGBA pixels. */
 static void unpremultiply(size_t pixels, void *dst, int sixteen) {
@@ -373,18 +261,12 @@ static void interleave_row(const tg_heif_reader *r, size_t y, void *dst, int cha
 }
 
 /* Decodes the primary image, once, and keeps libheif's planes for interleave_row. */
-static int decode(tg_heif_reader *r, int sixteen) {
-    if (r->image) return TG_HEIF_OK;
-    if (r->read) {
-        copy_message(r->message, "image already read");
-        return TG_HEIF_ERR_CORRUPT;
-    }
+static tg_status decode(tg_heif_reader *r, int sixteen) {
+    if (r->image) return TG_OK;
+    if (r->read) return tg_fail(r->source, TG_ERR_CORRUPT, "image already read");
     r->read = 1;
     struct heif_decoding_options *options = heif_decoding_options_alloc();
-    if (!options) {
-        copy_message(r->message, "out of memory");
-        return TG_HEIF_ERR_MEMORY;
-    }
+    if (!options) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
     options->ignore_transformations = 0;
     /* HEVC and AV1 go to CLibHEIF's plugins (registered when the file was opened, chosen by their
      * priority), on this thread, under this file's pixel limit. */
@@ -425,14 +307,15 @@ static int decode(tg_heif_reader *r, int sixteen) {
     /* The coded image must be what the header promised: the caller's rows were sized from it. */
     if (!complete || width != (int)r->summary.width || height != (int)r->summary.height || (sixteen && (bits <= 8 || bits > 16))
         || (!sixteen && bits != 8)) {
-        snprintf(r->message, sizeof r->message, "decoded image is %dx%d, the header says %ux%u",
-                 width, height, r->summary.width, r->summary.height);
+        char text[TG_MESSAGE_SIZE];
+        snprintf(text, sizeof text, "decoded image is %dx%d, the header says %ux%u", width, height, r->summary.width,
+                 r->summary.height);
         heif_image_release(image);
-        return TG_HEIF_ERR_CORRUPT;
+        return tg_fail(r->source, TG_ERR_CORRUPT, text);
     }
     r->image = image;
     r->bits = bits;
-    return TG_HEIF_OK;
+    return TG_OK;
 }
 
 static void release_image(tg_heif_reader *r) {
@@ -440,36 +323,30 @@ static void release_image(tg_heif_reader *r) {
     r->image = NULL;
 }
 
-int tg_heif_read_row(tg_heif_reader *r, void *dst, int channels, int sixteen) {
-    int status = decode(r, sixteen);
-    if (status != TG_HEIF_OK) return status;
-    if (r->next_row >= r->summary.height) {
-        copy_message(r->message, "no rows left");
-        return TG_HEIF_ERR_CORRUPT;
-    }
+tg_status tg_heif_read_row(tg_heif_reader *r, void *dst, int channels, int sixteen) {
+    tg_status status = decode(r, sixteen);
+    if (status != TG_OK) return status;
+    if (r->next_row >= r->summary.height) return tg_fail(r->source, TG_ERR_CORRUPT, "no rows left");
     interleave_row(r, r->next_row++, dst, channels, sixteen);
     /* The last row: libheif's planes are not needed any more. */
     if (r->next_row == r->summary.height) release_image(r);
-    return TG_HEIF_OK;
+    return TG_OK;
 }
 
-int tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
-    int status = decode(r, sixteen);
-    if (status != TG_HEIF_OK) return status;
+tg_status tg_heif_read_image(tg_heif_reader *r, void *dst, int sixteen) {
+    tg_status status = decode(r, sixteen);
+    if (status != TG_OK) return status;
     size_t row_bytes = (size_t)r->summary.width * 4 * (sixteen ? 2 : 1);
     for (size_t y = 0; y < r->summary.height; y++) interleave_row(r, y, (uint8_t *)dst + y * row_bytes, 4, sixteen);
     release_image(r);
-    return TG_HEIF_OK;
+    return TG_OK;
 }
-
-const char *tg_heif_reader_message(const tg_heif_reader *r) { return r->message; }
 
 void tg_heif_close(tg_heif_reader *r) {
     if (!r) return;
     release_image(r);
     if (r->handle) heif_image_handle_release(r->handle);
     if (r->context) heif_context_free(r->context);
-    if (r->fd >= 0) close(r->fd);
     free(r->icc);
     free(r);
 }

@@ -8,13 +8,11 @@
  */
 #include "clibjpeg.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <jpeglib.h>
 #include <jerror.h>
@@ -24,8 +22,10 @@ struct tg_jpeg_reader {
     struct jpeg_error_mgr err;
     struct jpeg_progress_mgr progress;
     jmp_buf jump;
+    struct jpeg_source_mgr source_manager;
+    tg_source *source;
     int created;                /* cinfo was created (needs jpeg_destroy_decompress) */
-    int failure;                /* TG_JPEG_* code set before longjmp, when more precise than LIBJPEG */
+    tg_status failure;          /* set before longjmp; then every later call returns it */
     int allow_partial;
     int truncated;
     int started;
@@ -33,39 +33,31 @@ struct tg_jpeg_reader {
     int raw_cmyk;
     int convert_cmyk;           /* rows come out as CMYK and are converted to RGBA here */
     int row_channels;           /* 3 (RGB) or 4 (RGBA, or raw CMYK) per output pixel */
-    struct file_source *file;   /* the source when reading a file, else NULL (memory) */
-    const uint8_t *base;        /* the encoded bytes while lent (tg_jpeg_rebase_memory), else NULL */
-    size_t size;
-    size_t parked;              /* offset of libjpeg's read position while the bytes are not lent */
-    int is_parked;
-    tg_limit_hit limit;         /* what a TG_JPEG_ERR_LIMIT failure exceeded */
     uint8_t *scratch;           /* rows tg_jpeg_finish reads past; freed by close if a jump left it */
-    uint32_t max_scans;
     uint8_t *icc;               /* from jpeg_read_icc_profile (malloc) */
     unsigned int icc_size;
     int icc_read;
     tg_jpeg_info summary;
     int warnings;
     int kept;
-    char warning_text[TG_JPEG_MAX_WARNINGS][TG_JPEG_MESSAGE_SIZE];
-    char message[TG_JPEG_MESSAGE_SIZE];
+    char warning_text[TG_JPEG_MAX_WARNINGS][TG_MESSAGE_SIZE];
 };
-
-static void copy_message(char *dst, const char *src) {
-    tg_copy_message(dst, TG_JPEG_MESSAGE_SIZE, src);
-}
 
 /* The reader is the first thing libjpeg's cinfo lives in, so the callbacks get back to it. */
 static struct tg_jpeg_reader *reader_of(j_common_ptr cinfo) {
     return (struct tg_jpeg_reader *)((char *)cinfo - offsetof(struct tg_jpeg_reader, cinfo));
 }
 
-static void fail_jump(struct tg_jpeg_reader *r, int code, const char *text) {
-    if (r->failure == TG_JPEG_OK) {
-        r->failure = code;
-        copy_message(r->message, text);
-    }
+/* Fails the libjpeg call under way (the first failure's status and message stay); a NULL text
+ * keeps the message already recorded in the source. */
+static void fail_jump(struct tg_jpeg_reader *r, tg_status status, const char *text) {
+    if (r->failure == TG_OK) r->failure = text ? tg_fail(r->source, status, text) : status;
     longjmp(r->jump, 1);
+}
+
+/* The status a call that longjmp'd back to its setjmp returns. */
+static tg_status jumped(struct tg_jpeg_reader *r) {
+    return r->failure != TG_OK ? r->failure : TG_ERR_CORRUPT;
 }
 
 /* Replaces libjpeg's default, which prints and calls exit(). */
@@ -73,10 +65,10 @@ static void error_exit(j_common_ptr cinfo) {
     struct tg_jpeg_reader *r = reader_of(cinfo);
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
-    int code = TG_JPEG_ERR_LIBJPEG;
-    if (cinfo->err->msg_code == JERR_OUT_OF_MEMORY) code = TG_JPEG_ERR_MEMORY;
-    if (cinfo->err->msg_code == JERR_NO_SOI) code = TG_JPEG_ERR_NOT_JPEG;
-    fail_jump(r, code, text);
+    tg_status status = TG_ERR_CORRUPT;
+    if (cinfo->err->msg_code == JERR_OUT_OF_MEMORY) status = TG_ERR_MEMORY;
+    if (cinfo->err->msg_code == JERR_NO_SOI) status = TG_ERR_UNRECOGNISED;
+    fail_jump(r, status, text);
 }
 
 /* Replaces libjpeg's default, which prints warnings to stderr. Trace messages (level > 0) are
@@ -89,14 +81,14 @@ static void emit_message(j_common_ptr cinfo, int msg_level) {
     cinfo->err->num_warnings++;
     if (cinfo->err->msg_code == JWRN_JPEG_EOF) {
         r->truncated = 1;
-        if (!r->allow_partial) fail_jump(r, TG_JPEG_ERR_TRUNCATED, "file is truncated");
+        if (!r->allow_partial) fail_jump(r, TG_ERR_TRUNCATED, "file is truncated");
     }
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
     for (int i = 0; i < r->kept; i++) {
         if (strcmp(r->warning_text[i], text) == 0) return;
     }
-    if (r->kept < TG_JPEG_MAX_WARNINGS) copy_message(r->warning_text[r->kept++], text);
+    if (r->kept < TG_JPEG_MAX_WARNINGS) tg_copy_message(r->warning_text[r->kept++], TG_MESSAGE_SIZE, text);
 }
 
 /* Counts scans: a hostile progressive file can have thousands of tiny scans, each a full pass
@@ -104,65 +96,47 @@ static void emit_message(j_common_ptr cinfo, int msg_level) {
 static void progress_monitor(j_common_ptr cinfo) {
     struct tg_jpeg_reader *r = reader_of(cinfo);
     j_decompress_ptr d = (j_decompress_ptr)cinfo;
-    if (r->max_scans != 0 && d->input_scan_number > (int)r->max_scans) {
-        r->limit = (tg_limit_hit){TG_LIMIT_SCANS, d->image_width, d->image_height,
-                                  (uint64_t)d->input_scan_number, r->max_scans};
-        fail_jump(r, TG_JPEG_ERR_LIMIT, "too many progressive scans");
+    if (d->input_scan_number > TG_JPEG_MAX_SCANS) {
+        tg_fail_limit(r->source, (tg_limit_hit){TG_LIMIT_SCANS, d->image_width, d->image_height,
+                                                (uint64_t)d->input_scan_number, TG_JPEG_MAX_SCANS});
+        fail_jump(r, TG_ERR_LIMIT, NULL);
     }
 }
 
-/* ---- reading a file ---- */
+/* ---- the source manager ---- */
 
-/* A source manager over a file descriptor: libjpeg asks for more data as it needs it, so the file
- * is read in chunks of TG_JPEG_CHUNK bytes and reading stops at EOI. At the end of the file it
- * does what libjpeg's own stdio source does: warns (JWRN_JPEG_EOF, which emit_message turns into
- * "file is truncated" unless a partial image is allowed) and inserts a fake EOI. */
-#define TG_JPEG_CHUNK 65536
+/* libjpeg asks for more data as it needs it: the source hands out a chunk at a time (a
+ * descriptor's next TG_SOURCE_CHUNK bytes, or the lent bytes copied a chunk at a time, so that
+ * nothing libjpeg holds points into memory that is lent only for a call), and reading stops at
+ * EOI. At the end of the data it does what libjpeg's own sources do: warns (JWRN_JPEG_EOF, which
+ * emit_message turns into "file is truncated" unless a partial image is allowed) and inserts a
+ * fake EOI. */
+static void init_source(j_decompress_ptr cinfo) { (void)cinfo; }
+static void term_source(j_decompress_ptr cinfo) { (void)cinfo; }
 
-struct file_source {
-    struct jpeg_source_mgr pub;
-    int fd;
-    uint64_t bytes_read;
-    uint64_t max_bytes;
-    JOCTET buffer[TG_JPEG_CHUNK];
-};
-
-static void file_init_source(j_decompress_ptr cinfo) { (void)cinfo; }
-static void file_term_source(j_decompress_ptr cinfo) { (void)cinfo; }
-
-static boolean file_fill_input_buffer(j_decompress_ptr cinfo) {
+static boolean fill_input_buffer(j_decompress_ptr cinfo) {
+    static const JOCTET fake_eoi[2] = {0xFF, JPEG_EOI};
     struct tg_jpeg_reader *r = reader_of((j_common_ptr)cinfo);
-    struct file_source *s = r->file;
-    ssize_t got;
-    do got = read(s->fd, s->buffer, sizeof s->buffer); while (got < 0 && errno == EINTR);
-    if (got < 0) {
-        char text[TG_JPEG_MESSAGE_SIZE];
-        snprintf(text, sizeof text, "read error: %s", strerror(errno));
-        fail_jump(r, TG_JPEG_ERR_OPEN, text);
-    }
+    const uint8_t *data = NULL;
+    size_t got = tg_source_read_chunk(r->source, &data);
     if (got == 0) {
+        tg_status status = tg_source_status(r->source);
+        if (status != TG_OK) fail_jump(r, status, NULL);
         WARNMS(cinfo, JWRN_JPEG_EOF);
-        s->buffer[0] = 0xFF;
-        s->buffer[1] = JPEG_EOI;
-        got = 2;
-    } else {
-        s->bytes_read += (uint64_t)got;
-        if (s->max_bytes != 0 && s->bytes_read > s->max_bytes) {
-            r->limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, s->bytes_read, s->max_bytes};
-            fail_jump(r, TG_JPEG_ERR_LIMIT, "file is larger than the byte limit");
-        }
+        data = fake_eoi;
+        got = sizeof fake_eoi;
     }
-    s->pub.next_input_byte = s->buffer;
-    s->pub.bytes_in_buffer = (size_t)got;
+    r->source_manager.next_input_byte = data;
+    r->source_manager.bytes_in_buffer = got;
     return TRUE;
 }
 
-static void file_skip_input_data(j_decompress_ptr cinfo, long count) {
+static void skip_input_data(j_decompress_ptr cinfo, long count) {
     struct jpeg_source_mgr *src = cinfo->src;
     if (count <= 0) return;
     while ((size_t)count > src->bytes_in_buffer) {
         count -= (long)src->bytes_in_buffer;
-        (void)file_fill_input_buffer(cinfo);
+        (void)fill_input_buffer(cinfo);
     }
     src->next_input_byte += count;
     src->bytes_in_buffer -= (size_t)count;
@@ -179,34 +153,19 @@ static int space_of(J_COLOR_SPACE space) {
     }
 }
 
-/* Checks what the size alone and the first bytes say, before libjpeg is set up. */
-static int check_start(struct tg_jpeg_reader *r, const uint8_t *head, size_t head_size, uint64_t size,
-                       const tg_jpeg_limits *limits) {
-    if (size == 0) {
-        copy_message(r->message, "file is empty");
-        return TG_JPEG_ERR_NOT_JPEG;
-    }
-    if (head_size < 2 || head[0] != 0xFF || head[1] != 0xD8) {
-        copy_message(r->message, "not a JPEG file (no start-of-image marker)");
-        return TG_JPEG_ERR_NOT_JPEG;
-    }
-    if (limits->max_file_bytes != 0 && size > limits->max_file_bytes) {
-        r->limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, size, limits->max_file_bytes};
-        copy_message(r->message, "file is larger than the byte limit");
-        return TG_JPEG_ERR_LIMIT;
-    }
-    return TG_JPEG_OK;
-}
-
-/* Sets up libjpeg with the memory source (data non-NULL) or the file source, and reads the header. */
-static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t size,
-                       const tg_jpeg_limits *limits) {
-    r->max_scans = limits->max_scans;
+/* Checks the start-of-image marker, then sets up libjpeg and reads the header. */
+tg_status tg_jpeg_open(tg_source *source, const tg_limits *limits, tg_jpeg_reader **out, tg_jpeg_info *info) {
+    struct tg_jpeg_reader *r = *out = calloc(1, sizeof *r);
+    if (!r) return tg_fail(source, TG_ERR_MEMORY, "out of memory");
+    r->source = source;
+    uint8_t head[2] = {0, 0};
+    if (tg_source_head(r->source, head, sizeof head) < 2 || head[0] != 0xFF || head[1] != 0xD8)
+        return tg_fail(r->source, TG_ERR_UNRECOGNISED, "not a JPEG file (no start-of-image marker)");
     r->cinfo.err = jpeg_std_error(&r->err);
     r->err.error_exit = error_exit;
     r->err.emit_message = emit_message;
     if (setjmp(r->jump)) {
-        return r->failure != TG_JPEG_OK ? r->failure : TG_JPEG_ERR_LIBJPEG;
+        return jumped(r);
     }
     jpeg_create_decompress(&r->cinfo);
     r->created = 1;
@@ -215,37 +174,20 @@ static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t siz
     if (limits->max_memory != 0) r->cinfo.mem->max_memory_to_use = (long)(limits->max_memory > (uint64_t)LONG_MAX ? LONG_MAX : limits->max_memory);
     r->progress.progress_monitor = progress_monitor;
     r->cinfo.progress = &r->progress;
-    if (r->file) {
-        r->file->pub.init_source = file_init_source;
-        r->file->pub.fill_input_buffer = file_fill_input_buffer;
-        r->file->pub.skip_input_data = file_skip_input_data;
-        r->file->pub.resync_to_restart = jpeg_resync_to_restart;
-        r->file->pub.term_source = file_term_source;
-        r->file->max_bytes = limits->max_file_bytes;
-        r->cinfo.src = &r->file->pub;
-    } else {
-        r->base = data;
-        r->size = size;
-        jpeg_mem_src(&r->cinfo, data, (unsigned long)size);
-    }
+    r->source_manager.init_source = init_source;
+    r->source_manager.fill_input_buffer = fill_input_buffer;
+    r->source_manager.skip_input_data = skip_input_data;
+    r->source_manager.resync_to_restart = jpeg_resync_to_restart;
+    r->source_manager.term_source = term_source;
+    r->cinfo.src = &r->source_manager;
     /* EXIF and XMP (APP1) and ICC (APP2) are kept whole; a marker holds at most 65533 bytes. */
     jpeg_save_markers(&r->cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_save_markers(&r->cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&r->cinfo, TRUE);
 
     uint32_t width = r->cinfo.image_width, height = r->cinfo.image_height;
-    uint64_t pixels = (uint64_t)width * (uint64_t)height;
-    if (limits->max_pixels != 0 && pixels > limits->max_pixels) {
-        r->limit = (tg_limit_hit){TG_LIMIT_PIXELS, width, height, pixels, limits->max_pixels};
-        copy_message(r->message, "image is above the pixel limit");
-        return TG_JPEG_ERR_LIMIT;
-    }
-    if (limits->max_dimension != 0 && (width > limits->max_dimension || height > limits->max_dimension)) {
-        r->limit = (tg_limit_hit){TG_LIMIT_DIMENSION, width, height, width > height ? width : height,
-                                  limits->max_dimension};
-        copy_message(r->message, "image is above the size limit");
-        return TG_JPEG_ERR_LIMIT;
-    }
+    tg_status status = tg_check_dimensions(r->source, limits, width, height);
+    if (status != TG_OK) return status;
     r->summary.width = width;
     r->summary.height = height;
     r->summary.components = r->cinfo.num_components;
@@ -255,91 +197,11 @@ static int open_header(struct tg_jpeg_reader *r, const uint8_t *data, size_t siz
     /* Adobe's applications write CMYK inverted (0 = full ink) and mark it with APP14; libjpeg
      * leaves the samples as stored. Without the marker, plain CMYK is taken as ink amounts. */
     r->summary.inverted_cmyk = r->cinfo.saw_Adobe_marker ? 1 : 0;
-    if (r->summary.color_space == TG_JPEG_CS_UNKNOWN) {
-        copy_message(r->message, "unsupported JPEG colour space");
-        return TG_JPEG_ERR_LIBJPEG;
-    }
-    return TG_JPEG_OK;
-}
-
-/* Hands the opened reader out, or closes it and reports why it failed. */
-static int finish_open(struct tg_jpeg_reader *r, int status, tg_jpeg_reader **out, tg_jpeg_info *info,
-                       char message[TG_JPEG_MESSAGE_SIZE], tg_limit_hit *limit) {
-    if (status != TG_JPEG_OK) {
-        copy_message(message, r->message);
-        *limit = r->limit;
-        tg_jpeg_close(r);
-        return status;
-    }
+    if (r->summary.color_space == TG_JPEG_CS_UNKNOWN) return tg_fail(r->source, TG_ERR_CORRUPT, "unsupported JPEG colour space");
     *info = r->summary;
-    *out = r;
-    return TG_JPEG_OK;
+    return TG_OK;
 }
 
-int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *limits,
-                        tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE],
-                        tg_limit_hit *limit) {
-    *out = NULL;
-    *limit = (tg_limit_hit){0};
-    struct tg_jpeg_reader *r = calloc(1, sizeof *r);
-    if (!r) {
-        copy_message(message, "out of memory");
-        return TG_JPEG_ERR_MEMORY;
-    }
-    int status = check_start(r, data, size, size, limits);
-    if (status == TG_JPEG_OK) status = open_header(r, data, size, limits);
-    return finish_open(r, status, out, info, message, limit);
-}
-
-int tg_jpeg_open_file(const char *path, const tg_jpeg_limits *limits, tg_jpeg_reader **out,
-                      tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE], tg_limit_hit *limit) {
-    *out = NULL;
-    *limit = (tg_limit_hit){0};
-    uint64_t size = 0;
-    int fd = tg_open_regular_file(path, message, TG_JPEG_MESSAGE_SIZE, &size);
-    if (fd < 0) return TG_JPEG_ERR_OPEN;
-    struct tg_jpeg_reader *r = calloc(1, sizeof *r);
-    struct file_source *file = calloc(1, sizeof *file);
-    if (!r || !file) {
-        free(r);
-        free(file);
-        close(fd);
-        copy_message(message, "out of memory");
-        return TG_JPEG_ERR_MEMORY;
-    }
-    file->fd = fd;
-    r->file = file;
-    uint8_t head[2] = {0, 0};
-    ssize_t got;
-    do got = pread(fd, head, sizeof head, 0); while (got < 0 && errno == EINTR);
-    int status = check_start(r, head, got > 0 ? (size_t)got : 0, size, limits);
-    if (status == TG_JPEG_OK) status = open_header(r, NULL, 0, limits);
-    return finish_open(r, status, out, info, message, limit);
-}
-
-/* libjpeg's memory source reads through next_input_byte. While the bytes are not lent, the read
- * position is parked as an offset; a pointer outside the bytes (libjpeg's fake EOI, inserted when
- * the data runs out) is left alone. */
-void tg_jpeg_rebase_memory(tg_jpeg_reader *r, const uint8_t *data) {
-    if (r->file) return;
-    struct jpeg_source_mgr *src = r->cinfo.src;
-    if (!src) {
-        r->base = data;
-        return;
-    }
-    if (data == NULL) {
-        const JOCTET *p = src->next_input_byte;
-        if (r->base && p >= r->base && p <= r->base + r->size) {
-            r->parked = (size_t)(p - r->base);
-            r->is_parked = 1;
-            src->next_input_byte = NULL;
-        }
-    } else if (r->is_parked) {
-        src->next_input_byte = data + r->parked;
-        r->is_parked = 0;
-    }
-    r->base = data;
-}
 
 int tg_jpeg_exif(const tg_jpeg_reader *r, const uint8_t **data, size_t *size) {
     static const uint8_t ident[6] = {'E', 'x', 'i', 'f', 0, 0};
@@ -385,20 +247,15 @@ int tg_jpeg_icc(tg_jpeg_reader *r, const uint8_t **data, size_t *size) {
     return 1;
 }
 
-int tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int allow_partial, int rgb_rows,
+tg_status tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int allow_partial, int rgb_rows,
                   uint32_t *out_width, uint32_t *out_height, int *out_channels) {
-    if (r->failure != TG_JPEG_OK) return r->failure;
-    if (r->started) {
-        copy_message(r->message, "decompression already started");
-        return r->failure = TG_JPEG_ERR_STATE;
-    }
-    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) {
-        copy_message(r->message, "scale must be 1/1, 1/2, 1/4 or 1/8");
-        return r->failure = TG_JPEG_ERR_STATE;
-    }
+    if (r->failure != TG_OK) return r->failure;
+    if (r->started) return r->failure = tg_fail(r->source, TG_ERR_FAILED, "decompression already started");
+    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8)
+        return r->failure = tg_fail(r->source, TG_ERR_FAILED, "scale must be 1/1, 1/2, 1/4 or 1/8");
     r->allow_partial = allow_partial;
     if (setjmp(r->jump)) {
-        return r->failure != TG_JPEG_OK ? r->failure : TG_JPEG_ERR_LIBJPEG;
+        return jumped(r);
     }
     r->cinfo.scale_num = 1;
     r->cinfo.scale_denom = (unsigned int)scale_denom;
@@ -423,11 +280,9 @@ int tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int allow_pa
     *out_channels = r->row_channels;
     jpeg_start_decompress(&r->cinfo);
     r->started = 1;
-    if (r->cinfo.output_components != r->row_channels) {
-        copy_message(r->message, "internal error: unexpected output layout");
-        return r->failure = TG_JPEG_ERR_STATE;
-    }
-    return TG_JPEG_OK;
+    if (r->cinfo.output_components != r->row_channels)
+        return r->failure = tg_fail(r->source, TG_ERR_FAILED, "internal error: unexpected output layout");
+    return TG_OK;
 }
 
 /* Naive CMYK → RGB, as every viewer without a profile does: each ink removes its share of light.
@@ -461,45 +316,40 @@ static void read_rows(struct tg_jpeg_reader *r, uint8_t *dst, uint32_t count) {
         if (r->convert_cmyk) {
             for (JDIMENSION i = 0; i < got; i++) cmyk_row_to_rgba(rows[i], r->cinfo.output_width, r->summary.inverted_cmyk);
         }
-        if (got == 0) fail_jump(r, TG_JPEG_ERR_LIBJPEG, "libjpeg returned no rows");
+        if (got == 0) fail_jump(r, TG_ERR_CORRUPT, "libjpeg returned no rows");
     }
 }
 
-static int check_reading(struct tg_jpeg_reader *r, uint32_t count) {
-    if (r->failure != TG_JPEG_OK) return r->failure;
-    if (!r->started || r->finished) {
-        copy_message(r->message, "read without start, or after the end");
-        return r->failure = TG_JPEG_ERR_STATE;
-    }
-    if (count > r->cinfo.output_height - r->cinfo.output_scanline) {
-        copy_message(r->message, "read past the last row");
-        return r->failure = TG_JPEG_ERR_STATE;
-    }
-    return TG_JPEG_OK;
+static tg_status check_reading(struct tg_jpeg_reader *r, uint32_t count) {
+    if (r->failure != TG_OK) return r->failure;
+    if (!r->started || r->finished) return r->failure = tg_fail(r->source, TG_ERR_FAILED, "read without start, or after the end");
+    if (count > r->cinfo.output_height - r->cinfo.output_scanline)
+        return r->failure = tg_fail(r->source, TG_ERR_FAILED, "read past the last row");
+    return TG_OK;
 }
 
-int tg_jpeg_read_rows(tg_jpeg_reader *r, uint8_t *dst, uint32_t count) {
-    int status = check_reading(r, count);
-    if (status != TG_JPEG_OK) return status;
+tg_status tg_jpeg_read_rows(tg_jpeg_reader *r, uint8_t *dst, uint32_t count) {
+    tg_status status = check_reading(r, count);
+    if (status != TG_OK) return status;
     if (setjmp(r->jump)) {
-        return r->failure != TG_JPEG_OK ? r->failure : TG_JPEG_ERR_LIBJPEG;
+        return jumped(r);
     }
     read_rows(r, dst, count);
-    return TG_JPEG_OK;
+    return TG_OK;
 }
 
-int tg_jpeg_finish(tg_jpeg_reader *r) {
-    int status = check_reading(r, 0);
-    if (status != TG_JPEG_OK) return status;
+tg_status tg_jpeg_finish(tg_jpeg_reader *r) {
+    tg_status status = check_reading(r, 0);
+    if (status != TG_OK) return status;
     if (setjmp(r->jump)) {
-        return r->failure != TG_JPEG_OK ? r->failure : TG_JPEG_ERR_LIBJPEG;
+        return jumped(r);
     }
     if (r->cinfo.output_scanline < r->cinfo.output_height) {
         /* Rows nobody needs are still decoded: the data up to EOI is checked the same way whether
          * the image was read whole or streamed, so a truncated tail fails either way. */
         size_t row_bytes = (size_t)r->cinfo.output_width * (size_t)r->row_channels;
         uint8_t *scratch = malloc(row_bytes * 4);
-        if (!scratch) return r->failure = TG_JPEG_ERR_MEMORY;
+        if (!scratch) return r->failure = tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
         r->scratch = scratch;
         while (r->cinfo.output_scanline < r->cinfo.output_height) {
             JDIMENSION left = r->cinfo.output_height - r->cinfo.output_scanline;
@@ -510,12 +360,12 @@ int tg_jpeg_finish(tg_jpeg_reader *r) {
     }
     jpeg_finish_decompress(&r->cinfo);
     r->finished = 1;
-    return TG_JPEG_OK;
+    return TG_OK;
 }
 
-int tg_jpeg_read_image(tg_jpeg_reader *r, uint8_t *dst) {
-    int status = tg_jpeg_read_rows(r, dst, r->started ? r->cinfo.output_height - r->cinfo.output_scanline : 0);
-    return status != TG_JPEG_OK ? status : tg_jpeg_finish(r);
+tg_status tg_jpeg_read_image(tg_jpeg_reader *r, uint8_t *dst) {
+    tg_status status = tg_jpeg_read_rows(r, dst, r->started ? r->cinfo.output_height - r->cinfo.output_scanline : 0);
+    return status != TG_OK ? status : tg_jpeg_finish(r);
 }
 
 int tg_jpeg_warning_count(const tg_jpeg_reader *r) { return r->warnings; }
@@ -525,16 +375,10 @@ const char *tg_jpeg_warning(const tg_jpeg_reader *r, int index) {
 }
 int tg_jpeg_was_truncated(const tg_jpeg_reader *r) { return r->truncated; }
 int tg_jpeg_is_raw_cmyk(const tg_jpeg_reader *r) { return r->started && r->raw_cmyk; }
-const char *tg_jpeg_reader_message(const tg_jpeg_reader *r) { return r->message; }
-const tg_limit_hit *tg_jpeg_reader_limit(const tg_jpeg_reader *r) { return &r->limit; }
 
 void tg_jpeg_close(tg_jpeg_reader *r) {
     if (!r) return;
     if (r->created) jpeg_destroy_decompress(&r->cinfo);
-    if (r->file) {
-        close(r->file->fd);
-        free(r->file);
-    }
     free(r->scratch);
     free(r->icc);
     free(r);
@@ -548,14 +392,14 @@ struct encode_state {
     jmp_buf jump;
     unsigned char *buffer;
     unsigned long size;
-    char message[TG_JPEG_MESSAGE_SIZE];
+    char message[TG_MESSAGE_SIZE];
 };
 
 static void encode_error_exit(j_common_ptr cinfo) {
     struct encode_state *s = (struct encode_state *)((char *)cinfo - offsetof(struct encode_state, cinfo));
     char text[JMSG_LENGTH_MAX];
     (*cinfo->err->format_message)(cinfo, text);
-    copy_message(s->message, text);
+    tg_copy_message(s->message, sizeof s->message, text);
     longjmp(s->jump, 1);
 }
 
@@ -564,26 +408,26 @@ static void encode_emit_message(j_common_ptr cinfo, int msg_level) {
     (void)msg_level;
 }
 
-int tg_jpeg_encode(const tg_jpeg_encode_params *p, tg_buffer *out, char message[TG_JPEG_MESSAGE_SIZE]) {
+tg_status tg_jpeg_encode(const tg_jpeg_encode_params *p, tg_buffer *out, char message[TG_MESSAGE_SIZE]) {
     *out = (tg_buffer){0};
     if (p->components != 1 && p->components != 3 && p->components != 4) {
-        copy_message(message, "components must be 1, 3 or 4");
-        return TG_JPEG_ERR_STATE;
+        tg_copy_message(message, TG_MESSAGE_SIZE, "components must be 1, 3 or 4");
+        return TG_ERR_FAILED;
     }
     struct encode_state *s = calloc(1, sizeof *s);
     if (!s) {
-        copy_message(message, "out of memory");
-        return TG_JPEG_ERR_MEMORY;
+        tg_copy_message(message, TG_MESSAGE_SIZE, "out of memory");
+        return TG_ERR_MEMORY;
     }
     s->cinfo.err = jpeg_std_error(&s->err);
     s->err.error_exit = encode_error_exit;
     s->err.emit_message = encode_emit_message;
     if (setjmp(s->jump)) {
-        copy_message(message, s->message);
+        tg_copy_message(message, TG_MESSAGE_SIZE, s->message);
         jpeg_destroy_compress(&s->cinfo);
         free(s->buffer);
         free(s);
-        return TG_JPEG_ERR_LIBJPEG;
+        return TG_ERR_FAILED;
     }
     jpeg_create_compress(&s->cinfo);
     jpeg_mem_dest(&s->cinfo, &s->buffer, &s->size);
@@ -626,7 +470,7 @@ int tg_jpeg_encode(const tg_jpeg_encode_params *p, tg_buffer *out, char message[
     *out = (tg_buffer){s->buffer, s->size, s->size};
     jpeg_destroy_compress(&s->cinfo);
     free(s);
-    return TG_JPEG_OK;
+    return TG_OK;
 }
 
 #define TG_STR2(x) #x

@@ -8,50 +8,33 @@
  */
 #include "clibpng.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <zlib.h>
 
 struct tg_png_reader {
     png_structp png;
     png_infop info;
-    FILE *file;                 /* source, or NULL when reading memory */
-    const uint8_t *memory;
-    size_t memory_size;
-    size_t memory_pos;
-    uint64_t bytes_read;
-    uint64_t max_bytes;
-    int failure;                /* TG_PNG_* code set by the read callback before png_error */
+    tg_source *source;
+    tg_status failure;          /* set before png_error by the callbacks, when more precise than
+                                 * libpng's own error; then every later call returns it */
     int saw_first_chunk;        /* the chunk after the signature was read (and was IHDR) */
     uint32_t rows_read;
     int finished;
-    tg_limit_hit limit;         /* what a TG_PNG_ERR_LIMIT failure exceeded */
     tg_png_info summary;
     uint64_t max_xmp_bytes;     /* largest XMP packet kept (inflated size) */
     int saw_xmp;                /* a text chunk with the XMP keyword was seen: later ones are ignored */
     tg_buffer xmp;              /* its packet, empty when it was larger than max_xmp_bytes or damaged */
-    char message[TG_PNG_MESSAGE_SIZE];
 };
-
-static void copy_message(char *dst, const char *src) {
-    tg_copy_message(dst, TG_PNG_MESSAGE_SIZE, src);
-}
 
 /* ---- reading ---- */
 
 static void reader_error(png_structp png, png_const_charp text) {
     struct tg_png_reader *r = png_get_error_ptr(png);
-    if (r->failure == TG_PNG_OK) {
-        r->failure = TG_PNG_ERR_LIBPNG;
-        copy_message(r->message, text);
-    }
+    if (r->failure == TG_OK) r->failure = tg_fail(r->source, TG_ERR_CORRUPT, text);
     png_longjmp(png, 1);
 }
 
@@ -61,53 +44,23 @@ static void reader_warning(png_structp png, png_const_charp text) {
     (void)text;
 }
 
-static void fail_in_callback(png_structp png, struct tg_png_reader *r, int code, const char *text) {
-    r->failure = code;
-    copy_message(r->message, text);
-    png_error(png, text);
+/* Fails the libpng call under way with a status of our own (the first failure's stays). */
+static void fail_in_callback(png_structp png, struct tg_png_reader *r, tg_status status, const char *text) {
+    if (r->failure == TG_OK) r->failure = text ? tg_fail(r->source, status, text) : status;
+    png_error(png, tg_source_message(r->source));
 }
 
 static void read_callback(png_structp png, png_bytep dst, size_t length) {
     struct tg_png_reader *r = png_get_io_ptr(png);
-    if (r->max_bytes != 0 && r->bytes_read + length > r->max_bytes) {
-        r->limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, r->bytes_read + length, r->max_bytes};
-        fail_in_callback(png, r, TG_PNG_ERR_LIMIT, "file is larger than the byte limit");
-    }
-    size_t got;
-    if (r->file) {
-        got = fread(dst, 1, length, r->file);
-        if (got < length && ferror(r->file)) {
-            char text[TG_PNG_MESSAGE_SIZE];
-            snprintf(text, sizeof text, "read error: %s", strerror(errno));
-            fail_in_callback(png, r, TG_PNG_ERR_OPEN, text);
-        }
-    } else {
-        if (!r->memory) fail_in_callback(png, r, TG_PNG_ERR_STATE, "internal error: bytes read while not lent");
-        size_t left = r->memory_size - r->memory_pos;
-        got = length < left ? length : left;
-        memcpy(dst, r->memory + r->memory_pos, got);
-        r->memory_pos += got;
-    }
-    r->bytes_read += got;
-    if (got < length) fail_in_callback(png, r, TG_PNG_ERR_TRUNCATED, "file is truncated");
+    if (tg_source_read(r->source, dst, length) < length) fail_in_callback(png, r, tg_source_status(r->source), NULL);
     /* The first read after the signature is the first chunk's length and type. The PNG
      * specification requires IHDR there; libpng checks that only for the chunks it handles, and
      * text chunks are skipped unread, so the order is checked here for every chunk. */
     if (!r->saw_first_chunk) {
         r->saw_first_chunk = 1;
         if (length != 8 || memcmp(dst + 4, "IHDR", 4) != 0)
-            fail_in_callback(png, r, TG_PNG_ERR_LIBPNG, "IHDR is not the first chunk");
+            fail_in_callback(png, r, TG_ERR_CORRUPT, "IHDR is not the first chunk");
     }
-}
-
-static size_t raw_read(struct tg_png_reader *r, uint8_t *dst, size_t length) {
-    if (r->file) return fread(dst, 1, length, r->file);
-    if (!r->memory) return 0;
-    size_t left = r->memory_size - r->memory_pos;
-    size_t got = length < left ? length : left;
-    memcpy(dst, r->memory + r->memory_pos, got);
-    r->memory_pos += got;
-    return got;
 }
 
 /* ---- XMP in text chunks ---- */
@@ -181,50 +134,36 @@ static int read_chunk_callback(png_structp png, png_unknown_chunkp chunk) {
     return 1;
 }
 
-static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_png_info *info) {
+tg_status tg_png_open(tg_source *source, const tg_limits *limits, tg_png_reader **out, tg_png_info *info) {
+    struct tg_png_reader *r = *out = calloc(1, sizeof *r);
+    if (!r) return tg_fail(source, TG_ERR_MEMORY, "out of memory");
+    r->source = source;
     uint8_t signature[8];
-    size_t got = raw_read(r, signature, sizeof signature);
-    r->bytes_read = got;
-    if (got == 0) {
-        copy_message(r->message, "file is empty");
-        return TG_PNG_ERR_SIGNATURE;
-    }
-    if (png_sig_cmp(signature, 0, got) != 0) {
-        copy_message(r->message, "not a PNG file (bad signature)");
-        return TG_PNG_ERR_SIGNATURE;
-    }
-    if (got < sizeof signature) {
-        copy_message(r->message, "file is truncated");
-        return TG_PNG_ERR_TRUNCATED;
-    }
+    size_t got = tg_source_read(r->source, signature, sizeof signature);
+    if (got > 0 && png_sig_cmp(signature, 0, got) != 0) return tg_fail(r->source, TG_ERR_UNRECOGNISED, "not a PNG file (bad signature)");
+    if (got < sizeof signature) return tg_source_status(r->source);
 
     r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, reader_error, reader_warning);
-    if (!r->png) {
-        copy_message(r->message, "out of memory");
-        return TG_PNG_ERR_MEMORY;
-    }
+    if (!r->png) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
     r->info = png_create_info_struct(r->png);
-    if (!r->info) {
-        copy_message(r->message, "out of memory");
-        return TG_PNG_ERR_MEMORY;
-    }
+    if (!r->info) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
     if (setjmp(png_jmpbuf(r->png))) {
-        return r->failure != TG_PNG_OK ? r->failure : TG_PNG_ERR_LIBPNG;
+        return r->failure;
     }
     png_set_read_fn(r->png, r, read_callback);
     png_set_sig_bytes(r->png, 8);
 
     /* libpng's own limits: dimensions before any row allocation, and the memory one ancillary
      * chunk (or its decompressed text/profile) may take, and how many such chunks are kept. */
-    png_set_user_limits(r->png, limits->max_width ? limits->max_width : 0x7fffffffU,
-                        limits->max_height ? limits->max_height : 0x7fffffffU);
-    png_set_chunk_cache_max(r->png, limits->chunk_cache_max);
-    png_set_chunk_malloc_max(r->png, (png_alloc_size_t)limits->chunk_malloc_max);
+    png_set_user_limits(r->png, limits->max_dimension ? limits->max_dimension : 0x7fffffffU,
+                        limits->max_dimension ? limits->max_dimension : 0x7fffffffU);
+    png_set_chunk_cache_max(r->png, limits->max_chunks);
+    png_set_chunk_malloc_max(r->png, (png_alloc_size_t)limits->max_chunk_bytes);
     /* Text is not read by libpng, which would inflate every chunk: the callback keeps the XMP
      * packet alone, bounded by max_xmp_bytes. */
     static const png_byte text_chunks[] = "tEXt\0zTXt\0iTXt";
     png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, text_chunks, 3);
-    r->max_xmp_bytes = limits->max_xmp_bytes;
+    r->max_xmp_bytes = limits->max_metadata_bytes;
     png_set_read_user_chunk_fn(r->png, r, read_chunk_callback);
     /* CRC errors: critical chunks fail; ancillary chunks are dropped with a warning, as browsers do. */
     png_set_crc_action(r->png, PNG_CRC_DEFAULT, PNG_CRC_DEFAULT);
@@ -240,14 +179,10 @@ static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_
     png_uint_32 width = 0, height = 0;
     int bit_depth = 0, color_type = 0, interlace = 0;
     png_get_IHDR(r->png, r->info, &width, &height, &bit_depth, &color_type, &interlace, NULL, NULL);
-    uint64_t pixels = (uint64_t)width * (uint64_t)height;
-    if (limits->max_pixels != 0 && pixels > limits->max_pixels) {
-        r->limit = (tg_limit_hit){TG_LIMIT_PIXELS, width, height, pixels, limits->max_pixels};
-        copy_message(r->message, "image is above the pixel limit");
-        return TG_PNG_ERR_LIMIT;
-    }
+    /* The sides were held to max_dimension by libpng, with its own message. */
+    tg_status status = tg_check_dimensions(r->source, limits, width, height);
+    if (status != TG_OK) return status;
     int has_trns = png_get_valid(r->png, r->info, PNG_INFO_tRNS) != 0;
-
     /* Everything becomes RGBA at 8 or 16 bits: palette and low-depth gray expand, tRNS becomes an
      * alpha channel, gray is copied to RGB, and an opaque alpha is added where none exists. */
     png_set_expand(r->png);
@@ -266,8 +201,7 @@ static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_
     int output_depth = bit_depth == 16 ? 16 : 8;
     size_t row_bytes = (size_t)width * (size_t)row_channels * (size_t)(output_depth / 8);
     if (png_get_rowbytes(r->png, r->info) != row_bytes || png_get_channels(r->png, r->info) != row_channels) {
-        copy_message(r->message, "internal error: unexpected row layout after transforms");
-        return TG_PNG_ERR_STATE;
+        return tg_fail(r->source, TG_ERR_FAILED, "internal error: unexpected row layout after transforms");
     }
 
     r->summary.width = width;
@@ -280,69 +214,14 @@ static int finish_open(struct tg_png_reader *r, const tg_png_limits *limits, tg_
     r->summary.row_channels = row_channels;
     r->summary.row_bytes = row_bytes;
     *info = r->summary;
-    return TG_PNG_OK;
+    *info = r->summary;
+    return TG_OK;
 }
 
-static int open_common(struct tg_png_reader *r, const tg_png_limits *limits, tg_png_reader **out,
-                       tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE], tg_limit_hit *limit) {
-    r->max_bytes = limits->max_file_bytes;
-    int status = finish_open(r, limits, info);
-    if (status != TG_PNG_OK) {
-        copy_message(message, r->message);
-        *limit = r->limit;
-        tg_png_close(r);
-        return status;
-    }
-    *out = r;
-    return TG_PNG_OK;
-}
 
-int tg_png_open_file(const char *path, const tg_png_limits *limits, tg_png_reader **out,
-                     tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE], tg_limit_hit *limit) {
-    *out = NULL;
-    *limit = (tg_limit_hit){0};
-    uint64_t size = 0;
-    int fd = tg_open_regular_file(path, message, TG_PNG_MESSAGE_SIZE, &size);
-    if (fd < 0) return TG_PNG_ERR_OPEN;
-    /* stdio's buffer is the file's block size: reads are bounded and stop at IEND. */
-    FILE *file = fdopen(fd, "rb");
-    if (!file) {
-        copy_message(message, strerror(errno));
-        close(fd);
-        return TG_PNG_ERR_OPEN;
-    }
-    struct tg_png_reader *r = calloc(1, sizeof *r);
-    if (!r) {
-        fclose(file);
-        copy_message(message, "out of memory");
-        return TG_PNG_ERR_MEMORY;
-    }
-    r->file = file;
-    return open_common(r, limits, out, info, message, limit);
+static tg_status fail_state(struct tg_png_reader *r, const char *text) {
+    return r->failure = tg_fail(r->source, TG_ERR_FAILED, text);
 }
-
-int tg_png_open_memory(const uint8_t *data, size_t size, const tg_png_limits *limits,
-                       tg_png_reader **out, tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE],
-                       tg_limit_hit *limit) {
-    *out = NULL;
-    *limit = (tg_limit_hit){0};
-    struct tg_png_reader *r = calloc(1, sizeof *r);
-    if (!r) {
-        copy_message(message, "out of memory");
-        return TG_PNG_ERR_MEMORY;
-    }
-    r->memory = data;
-    r->memory_size = size;
-    return open_common(r, limits, out, info, message, limit);
-}
-
-static int fail_state(struct tg_png_reader *r, const char *text) {
-    copy_message(r->message, text);
-    r->failure = TG_PNG_ERR_STATE;
-    return TG_PNG_ERR_STATE;
-}
-
-void tg_png_rebase_memory(tg_png_reader *r, const uint8_t *data) { r->memory = data; }
 
 /* Reads what follows the image data up to IEND, so that a bad CRC or missing end is noticed. */
 static void finish_image(struct tg_png_reader *r) {
@@ -350,19 +229,19 @@ static void finish_image(struct tg_png_reader *r) {
     r->finished = 1;
 }
 
-int tg_png_read_rows(tg_png_reader *r, uint8_t *dst, uint32_t count) {
-    if (r->failure != TG_PNG_OK) return r->failure;
+tg_status tg_png_read_rows(tg_png_reader *r, void *dst, uint32_t count) {
+    if (r->failure != TG_OK) return r->failure;
     if (r->summary.interlaced) return fail_state(r, "interlaced images must be read whole");
     if (count > r->summary.height - r->rows_read) return fail_state(r, "read past the last row");
     if (setjmp(png_jmpbuf(r->png))) {
-        return r->failure != TG_PNG_OK ? r->failure : TG_PNG_ERR_LIBPNG;
+        return r->failure;
     }
     for (uint32_t i = 0; i < count; i++) {
-        png_read_row(r->png, dst + (size_t)i * r->summary.row_bytes, NULL);
+        png_read_row(r->png, (uint8_t *)dst + (size_t)i * r->summary.row_bytes, NULL);
         r->rows_read++;
     }
     if (r->rows_read == r->summary.height && !r->finished) finish_image(r);
-    return TG_PNG_OK;
+    return TG_OK;
 }
 
 /* Spreads each row's RGB samples (at the start of its RGBA-sized slot) out to RGBA with opaque
@@ -389,27 +268,24 @@ static void add_opaque_alpha(uint8_t *dst, uint32_t width, uint32_t height, int 
     }
 }
 
-int tg_png_read_image(tg_png_reader *r, uint8_t *dst) {
-    if (r->failure != TG_PNG_OK) return r->failure;
+tg_status tg_png_read_image(tg_png_reader *r, void *dst) {
+    if (r->failure != TG_OK) return r->failure;
     if (r->rows_read != 0) return fail_state(r, "image already partly read");
     png_bytep *rows = malloc(sizeof(png_bytep) * (size_t)r->summary.height);
-    if (!rows) {
-        copy_message(r->message, "out of memory");
-        return TG_PNG_ERR_MEMORY;
-    }
+    if (!rows) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
     size_t rgba_row_bytes = (size_t)r->summary.width * 4 * (size_t)(r->summary.output_depth / 8);
-    for (uint32_t y = 0; y < r->summary.height; y++) rows[y] = dst + (size_t)y * rgba_row_bytes;
+    for (uint32_t y = 0; y < r->summary.height; y++) rows[y] = (uint8_t *)dst + (size_t)y * rgba_row_bytes;
     /* `rows` is not modified after setjmp, so it is valid after a longjmp. */
     if (setjmp(png_jmpbuf(r->png))) {
         free(rows);
-        return r->failure != TG_PNG_OK ? r->failure : TG_PNG_ERR_LIBPNG;
+        return r->failure;
     }
     png_read_image(r->png, rows);
     r->rows_read = r->summary.height;
     finish_image(r);
     free(rows);
     if (r->summary.row_channels == 3) add_opaque_alpha(dst, r->summary.width, r->summary.height, r->summary.output_depth);
-    return TG_PNG_OK;
+    return TG_OK;
 }
 
 /* Getters only: none of these can png_error, so no setjmp is needed. */
@@ -440,14 +316,9 @@ void tg_png_get_metadata(const tg_png_reader *r, tg_png_metadata *m) {
     }
 }
 
-const tg_limit_hit *tg_png_reader_limit(const tg_png_reader *r) { return &r->limit; }
-
-const char *tg_png_reader_message(const tg_png_reader *r) { return r->message; }
-
 void tg_png_close(tg_png_reader *r) {
     if (!r) return;
     if (r->png) png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
-    if (r->file) fclose(r->file);
     tg_buffer_free(&r->xmp);
     free(r);
 }
@@ -456,12 +327,12 @@ void tg_png_close(tg_png_reader *r) {
 
 struct encode_state {
     tg_buffer *out;
-    char message[TG_PNG_MESSAGE_SIZE];
+    char message[TG_MESSAGE_SIZE];
 };
 
 static void writer_error(png_structp png, png_const_charp text) {
     struct encode_state *s = png_get_error_ptr(png);
-    copy_message(s->message, text);
+    tg_copy_message(s->message, sizeof s->message, text);
     png_longjmp(png, 1);
 }
 
@@ -477,12 +348,12 @@ static void write_callback(png_structp png, png_bytep data, size_t length) {
 
 static void flush_callback(png_structp png) { (void)png; }
 
-int tg_png_encode(const tg_png_encode_params *p, tg_buffer *out, char message[TG_PNG_MESSAGE_SIZE]) {
+tg_status tg_png_encode(const tg_png_encode_params *p, tg_buffer *out, char message[TG_MESSAGE_SIZE]) {
     memset(out, 0, sizeof *out);
     struct encode_state *s = calloc(1, sizeof *s);
     if (!s) {
-        copy_message(message, "out of memory");
-        return TG_PNG_ERR_MEMORY;
+        tg_copy_message(message, TG_MESSAGE_SIZE, "out of memory");
+        return TG_ERR_MEMORY;
     }
     s->out = out;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, s, writer_error, writer_warning);
@@ -490,16 +361,16 @@ int tg_png_encode(const tg_png_encode_params *p, tg_buffer *out, char message[TG
     if (!png || !info) {
         if (png) png_destroy_write_struct(&png, NULL);
         free(s);
-        copy_message(message, "out of memory");
-        return TG_PNG_ERR_MEMORY;
+        tg_copy_message(message, TG_MESSAGE_SIZE, "out of memory");
+        return TG_ERR_MEMORY;
     }
     /* png and info are not modified after this point, so they are valid after a longjmp. */
     if (setjmp(png_jmpbuf(png))) {
-        copy_message(message, s->message);
+        tg_copy_message(message, TG_MESSAGE_SIZE, s->message);
         png_destroy_write_struct(&png, &info);
         tg_buffer_free(out);
         free(s);
-        return TG_PNG_ERR_LIBPNG;
+        return TG_ERR_FAILED;
     }
     png_set_write_fn(png, s, write_callback, flush_callback);
     /* Fixed settings so the same pixels always give the same bytes (for a given zlib). */
@@ -536,7 +407,7 @@ int tg_png_encode(const tg_png_encode_params *p, tg_buffer *out, char message[TG
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(s);
-    return TG_PNG_OK;
+    return TG_OK;
 }
 
 

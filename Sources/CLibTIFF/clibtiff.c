@@ -6,60 +6,30 @@
  */
 #include "clibtiff.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <tiffio.h>
 
 struct tg_tiff_reader {
     TIFF *tif;
-    int fd;                     /* the file, or -1 for memory */
-    const uint8_t *memory;      /* lent bytes, or NULL while not lent */
-    uint64_t size;              /* of the file or the bytes */
-    uint64_t offset;
-    int ran_out;                /* a read found fewer bytes than asked for */
-    int failed;                 /* the error handler was called */
+    tg_source *source;
+    int failed;                 /* the error handler was called; its first message is in `message` */
     int read;
     uint8_t *icc;
     uint8_t *xmp;
     uint8_t *scanline;          /* one stored row, for gray rows */
     uint32_t next_row;          /* the next row tg_tiff_read_row gives */
     tg_tiff_info summary;
-    char message[TG_TIFF_MESSAGE_SIZE];
+    char message[TG_MESSAGE_SIZE];
 };
 
-static void copy_message(char *dst, const char *src) {
-    tg_copy_message(dst, TG_TIFF_MESSAGE_SIZE, src);
-}
-
+/* libtiff seeks (directories and strips may be anywhere): each read is exactly what it asks for. */
 static tmsize_t read_proc(thandle_t handle, void *dst, tmsize_t length) {
     struct tg_tiff_reader *r = handle;
-    if (length <= 0) return 0;
-    size_t want = (size_t)length, done = 0;
-    if (r->offset < r->size) {
-        uint64_t left = r->size - r->offset;
-        if (want > left) want = (size_t)left;
-    } else {
-        want = 0;
-    }
-    if (r->fd >= 0) {
-        while (done < want) {
-            ssize_t got = pread(r->fd, (uint8_t *)dst + done, want - done, (off_t)(r->offset + done));
-            if (got < 0 && errno == EINTR) continue;
-            if (got <= 0) break;
-            done += (size_t)got;
-        }
-    } else if (r->memory) {
-        memcpy(dst, r->memory + r->offset, want);
-        done = want;
-    }
-    r->offset += done;
-    if (done < (size_t)length) r->ran_out = 1;
-    return (tmsize_t)done;
+    return length > 0 ? (tmsize_t)tg_source_read_direct(r->source, dst, (size_t)length) : 0;
 }
 
 static tmsize_t write_proc(thandle_t handle, void *src, tmsize_t length) {
@@ -70,14 +40,14 @@ static tmsize_t write_proc(thandle_t handle, void *src, tmsize_t length) {
 }
 
 static toff_t seek_proc(thandle_t handle, toff_t offset, int whence) {
-    struct tg_tiff_reader *r = handle;
-    uint64_t base = whence == SEEK_CUR ? r->offset : whence == SEEK_END ? r->size : 0;
-    r->offset = base + offset;
-    return r->offset;
+    tg_source *s = ((struct tg_tiff_reader *)handle)->source;
+    uint64_t base = whence == SEEK_CUR ? tg_source_position(s) : whence == SEEK_END ? tg_source_size(s) : 0;
+    tg_source_seek(s, base + offset);
+    return tg_source_position(s);
 }
 
 static int close_proc(thandle_t handle) { (void)handle; return 0; }
-static toff_t size_proc(thandle_t handle) { return ((struct tg_tiff_reader *)handle)->size; }
+static toff_t size_proc(thandle_t handle) { return tg_source_size(((struct tg_tiff_reader *)handle)->source); }
 static int map_proc(thandle_t handle, void **base, toff_t *size) { (void)handle; (void)base; (void)size; return 0; }
 static void unmap_proc(thandle_t handle, void *base, toff_t size) { (void)handle; (void)base; (void)size; }
 
@@ -96,13 +66,10 @@ static int warning_handler(TIFF *tif, void *user, const char *module, const char
 }
 
 /* A failure's status: running out of data is truncation, whatever libtiff says about it. */
-static int failure(struct tg_tiff_reader *r, const char *fallback) {
-    if (r->ran_out) {
-        copy_message(r->message, "file is truncated");
-        return TG_TIFF_ERR_TRUNCATED;
-    }
-    if (!r->failed || r->message[0] == 0) copy_message(r->message, fallback);
-    return TG_TIFF_ERR_CORRUPT;
+static tg_status failure(struct tg_tiff_reader *r, const char *fallback) {
+    tg_status status = tg_source_status(r->source);
+    if (status != TG_OK) return status;
+    return tg_fail_lowercased(r->source, TG_ERR_CORRUPT, r->failed && r->message[0] != 0 ? r->message : fallback);
 }
 
 /* EXIF's Rating tag (Microsoft's 0x4746), which Windows writes into a TIFF's first directory.
@@ -126,28 +93,19 @@ static void read_rating(TIFF *tif, tg_tiff_info *info) {
     info->rating_type = (int)TIFFFieldDataType(field);
 }
 
-static int open_common(struct tg_tiff_reader *r, const uint8_t head[4], size_t head_size,
-                       const tg_tiff_limits *limits, tg_tiff_info *info, tg_limit_hit *limit) {
-    if (r->size == 0) {
-        copy_message(r->message, "file is empty");
-        return TG_TIFF_ERR_NOT_TIFF;
-    }
+tg_status tg_tiff_open(tg_source *s, const tg_limits *limits, tg_tiff_reader **out, tg_tiff_info *info) {
+    struct tg_tiff_reader *r = *out = calloc(1, sizeof *r);
+    if (!r) return tg_fail(s, TG_ERR_MEMORY, "out of memory");
+    r->source = s;
+    uint8_t head[4] = {0};
+    size_t head_size = tg_source_head(s, head, sizeof head);
     int classic = head_size >= 4 && ((memcmp(head, "II*\0", 4) == 0) || (memcmp(head, "MM\0*", 4) == 0));
     int big = head_size >= 4 && ((memcmp(head, "II+\0", 4) == 0) || (memcmp(head, "MM\0+", 4) == 0));
     if (!classic && !big) {
-        copy_message(r->message, head_size < 4 ? "file is truncated" : "not a TIFF file");
-        return head_size < 4 ? TG_TIFF_ERR_TRUNCATED : TG_TIFF_ERR_NOT_TIFF;
-    }
-    if (limits->max_file_bytes != 0 && r->size > limits->max_file_bytes) {
-        *limit = (tg_limit_hit){TG_LIMIT_FILE_BYTES, 0, 0, r->size, limits->max_file_bytes};
-        copy_message(r->message, "file is larger than the byte limit");
-        return TG_TIFF_ERR_LIMIT;
+        return head_size < 4 ? tg_fail(s, TG_ERR_TRUNCATED, "file is truncated") : tg_fail(s, TG_ERR_UNRECOGNISED, "not a TIFF file");
     }
     TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
-    if (!options) {
-        copy_message(r->message, "out of memory");
-        return TG_TIFF_ERR_MEMORY;
-    }
+    if (!options) return tg_fail(s, TG_ERR_MEMORY, "out of memory");
     if (limits->max_memory != 0) {
         tmsize_t cap = limits->max_memory > (uint64_t)INT64_MAX ? INT64_MAX : (tmsize_t)limits->max_memory;
         TIFFOpenOptionsSetMaxSingleMemAlloc(options, cap);
@@ -164,21 +122,10 @@ static int open_common(struct tg_tiff_reader *r, const uint8_t head[4], size_t h
     uint16_t bits = 1, samples = 1, photometric = 0, orientation = ORIENTATION_TOPLEFT, extras = 0;
     uint16_t *extra_types = NULL;
     if (!TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &width) || !TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &height)
-        || width == 0 || height == 0) {
-        copy_message(r->message, "no image size in the first directory");
-        return TG_TIFF_ERR_CORRUPT;
-    }
-    uint64_t pixels = (uint64_t)width * height;
-    if (limits->max_pixels != 0 && pixels > limits->max_pixels) {
-        *limit = (tg_limit_hit){TG_LIMIT_PIXELS, width, height, pixels, limits->max_pixels};
-        copy_message(r->message, "image is above the pixel limit");
-        return TG_TIFF_ERR_LIMIT;
-    }
-    if (limits->max_dimension != 0 && (width > limits->max_dimension || height > limits->max_dimension)) {
-        *limit = (tg_limit_hit){TG_LIMIT_DIMENSION, width, height, width > height ? width : height, limits->max_dimension};
-        copy_message(r->message, "image is above the size limit");
-        return TG_TIFF_ERR_LIMIT;
-    }
+        || width == 0 || height == 0)
+        return tg_fail(s, TG_ERR_CORRUPT, "no image size in the first directory");
+    tg_status status = tg_check_dimensions(s, limits, width, height);
+    if (status != TG_OK) return status;
     TIFFGetFieldDefaulted(tif, TIFFTAG_BITSPERSAMPLE, &bits);
     TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLESPERPIXEL, &samples);
     TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &orientation);
@@ -186,8 +133,9 @@ static int open_common(struct tg_tiff_reader *r, const uint8_t head[4], size_t h
     if (!TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) photometric = samples >= 3 ? PHOTOMETRIC_RGB : PHOTOMETRIC_MINISBLACK;
     char why[1024] = "";
     if (!TIFFRGBAImageOK(tif, why)) {
-        snprintf(r->message, sizeof r->message, "unsupported TIFF: %s", why);
-        return TG_TIFF_ERR_CORRUPT;
+        char text[TG_MESSAGE_SIZE];
+        snprintf(text, sizeof text, "unsupported TIFF: %s", why);
+        return tg_fail(s, TG_ERR_CORRUPT, text);
     }
     uint32_t icc_size = 0;
     void *icc = NULL;
@@ -203,7 +151,7 @@ static int open_common(struct tg_tiff_reader *r, const uint8_t head[4], size_t h
      * a packet above max_xmp_bytes is not copied. */
     uint32_t xmp_size = 0;
     void *xmp = NULL;
-    if (TIFFGetField(tif, TIFFTAG_XMLPACKET, &xmp_size, &xmp) && xmp && xmp_size > 0 && xmp_size <= limits->max_xmp_bytes) {
+    if (TIFFGetField(tif, TIFFTAG_XMLPACKET, &xmp_size, &xmp) && xmp && xmp_size > 0 && xmp_size <= limits->max_metadata_bytes) {
         r->xmp = malloc(xmp_size);
         if (r->xmp) {
             memcpy(r->xmp, xmp, xmp_size);
@@ -230,72 +178,22 @@ static int open_common(struct tg_tiff_reader *r, const uint8_t head[4], size_t h
         && ((photometric == PHOTOMETRIC_RGB && samples == 3) || (photometric == PHOTOMETRIC_MINISBLACK && samples == 1))
         && (uint64_t)TIFFScanlineSize64(tif) == (uint64_t)width * samples;
     *info = r->summary;
-    return TG_TIFF_OK;
+    return TG_OK;
 }
 
-static int finish_open(struct tg_tiff_reader *r, int status, tg_tiff_reader **out, char message[TG_TIFF_MESSAGE_SIZE]) {
-    if (status != TG_TIFF_OK) {
-        copy_message(message, r->message);
-        tg_tiff_close(r);
-        return status;
-    }
-    *out = r;
-    return TG_TIFF_OK;
-}
-
-int tg_tiff_open_file(const char *path, const tg_tiff_limits *limits, tg_tiff_reader **out, tg_tiff_info *info,
-                      char message[TG_TIFF_MESSAGE_SIZE], tg_limit_hit *limit) {
-    *out = NULL;
-    *limit = (tg_limit_hit){0};
-    uint64_t size = 0;
-    int fd = tg_open_regular_file(path, message, TG_TIFF_MESSAGE_SIZE, &size);
-    if (fd < 0) return TG_TIFF_ERR_OPEN;
-    struct tg_tiff_reader *r = calloc(1, sizeof *r);
-    if (!r) {
-        close(fd);
-        copy_message(message, "out of memory");
-        return TG_TIFF_ERR_MEMORY;
-    }
-    r->fd = fd;
-    r->size = size;
-    uint8_t head[4] = {0};
-    ssize_t got;
-    do got = pread(fd, head, sizeof head, 0); while (got < 0 && errno == EINTR);
-    return finish_open(r, open_common(r, head, got > 0 ? (size_t)got : 0, limits, info, limit), out, message);
-}
-
-int tg_tiff_open_memory(const uint8_t *data, size_t size, const tg_tiff_limits *limits, tg_tiff_reader **out,
-                        tg_tiff_info *info, char message[TG_TIFF_MESSAGE_SIZE], tg_limit_hit *limit) {
-    *out = NULL;
-    *limit = (tg_limit_hit){0};
-    struct tg_tiff_reader *r = calloc(1, sizeof *r);
-    if (!r) {
-        copy_message(message, "out of memory");
-        return TG_TIFF_ERR_MEMORY;
-    }
-    r->fd = -1;
-    r->memory = data;
-    r->size = size;
-    return finish_open(r, open_common(r, data, size < 4 ? size : 4, limits, info, limit), out, message);
-}
-
-void tg_tiff_rebase_memory(tg_tiff_reader *r, const uint8_t *data) { r->memory = data; }
 
 /* Row y of an image whose rows are as stored into dst: RGB (3 channels) or RGBA (4), alpha 255,
  * the values libtiff's RGBA reader gives (its 8-bit gray map is the identity). */
-static int read_stored_row(struct tg_tiff_reader *r, uint32_t y, uint8_t *dst, int channels) {
+static tg_status read_stored_row(struct tg_tiff_reader *r, uint32_t y, uint8_t *dst, int channels) {
     const tg_tiff_info *s = &r->summary;
     int gray = s->samples_per_pixel == 1;
     if (channels == 3 && !gray) {
         if (TIFFReadScanline(r->tif, dst, y, 0) < 0) return failure(r, "cannot decode the image");
-        return TG_TIFF_OK;
+        return TG_OK;
     }
     if (!r->scanline) {
         r->scanline = malloc((size_t)s->width * 3);
-        if (!r->scanline) {
-            copy_message(r->message, "out of memory");
-            return TG_TIFF_ERR_MEMORY;
-        }
+        if (!r->scanline) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
     }
     if (TIFFReadScanline(r->tif, r->scanline, y, 0) < 0) return failure(r, "cannot decode the image");
     const uint8_t *p = r->scanline;
@@ -306,50 +204,42 @@ static int read_stored_row(struct tg_tiff_reader *r, uint32_t y, uint8_t *dst, i
         dst[2] = blue;
         if (channels == 4) dst[3] = 255;
     }
-    return TG_TIFF_OK;
+    return TG_OK;
 }
 
-int tg_tiff_read_row(tg_tiff_reader *r, uint8_t *dst) {
-    if (!r->summary.rows_as_stored || (r->read && r->next_row == 0) || r->next_row >= r->summary.height) {
-        copy_message(r->message, "no such row");
-        return TG_TIFF_ERR_CORRUPT;
-    }
+tg_status tg_tiff_read_row(tg_tiff_reader *r, uint8_t *dst) {
+    if (!r->summary.rows_as_stored || (r->read && r->next_row == 0) || r->next_row >= r->summary.height)
+        return tg_fail(r->source, TG_ERR_CORRUPT, "no such row");
     r->read = 1;
     return read_stored_row(r, r->next_row++, dst, 3);
 }
 
-int tg_tiff_finish_rows(tg_tiff_reader *r) {
+tg_status tg_tiff_finish_rows(tg_tiff_reader *r) {
     uint8_t *row = NULL;
     while (r->next_row != 0 && r->next_row < r->summary.height) {
-        if (!row && !(row = malloc((size_t)r->summary.width * 3))) {
-            copy_message(r->message, "out of memory");
-            return TG_TIFF_ERR_MEMORY;
-        }
-        int status = read_stored_row(r, r->next_row++, row, 3);
-        if (status != TG_TIFF_OK) {
+        if (!row && !(row = malloc((size_t)r->summary.width * 3))) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
+        tg_status status = read_stored_row(r, r->next_row++, row, 3);
+        if (status != TG_OK) {
             free(row);
             return status;
         }
     }
     free(row);
-    return TG_TIFF_OK;
+    return TG_OK;
 }
 
-int tg_tiff_read_image(tg_tiff_reader *r, uint8_t *dst) {
-    if (r->read) {
-        copy_message(r->message, "image already read");
-        return TG_TIFF_ERR_CORRUPT;
-    }
+tg_status tg_tiff_read_image(tg_tiff_reader *r, uint8_t *dst) {
+    if (r->read) return tg_fail(r->source, TG_ERR_CORRUPT, "image already read");
     r->read = 1;
     const tg_tiff_info *s = &r->summary;
     if (s->rows_as_stored) {
         /* Scanlines straight into place: none of the RGBA reader's packing, nor its raster's
          * second pass below. */
         for (uint32_t y = 0; y < s->height; y++) {
-            int status = read_stored_row(r, y, dst + (size_t)y * s->width * 4, 4);
-            if (status != TG_TIFF_OK) return status;
+            tg_status status = read_stored_row(r, y, dst + (size_t)y * s->width * 4, 4);
+            if (status != TG_OK) return status;
         }
-        return TG_TIFF_OK;
+        return TG_OK;
     }
     /* Asking for the file's own orientation makes libtiff flip nothing: rows come as stored.
      * Its packed ABGR words are R, G, B, A in memory on a little-endian machine. */
@@ -371,15 +261,12 @@ int tg_tiff_read_image(tg_tiff_reader *r, uint8_t *dst) {
             }
         }
     }
-    return TG_TIFF_OK;
+    return TG_OK;
 }
-
-const char *tg_tiff_reader_message(const tg_tiff_reader *r) { return r->message; }
 
 void tg_tiff_close(tg_tiff_reader *r) {
     if (!r) return;
     if (r->tif) TIFFClose(r->tif);
-    if (r->fd >= 0) close(r->fd);
     free(r->icc);
     free(r->xmp);
     free(r->scanline);

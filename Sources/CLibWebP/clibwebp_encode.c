@@ -7,8 +7,8 @@
 #include <webp/encode.h>
 #include <webp/mux.h>
 
-static void set_message(char message[256], const char *text) {
-    snprintf(message, 256, "%s", text);
+static void set_message(char message[TG_MESSAGE_SIZE], const char *text) {
+    tg_copy_message(message, TG_MESSAGE_SIZE, text);
 }
 
 static const char *picture_error(WebPEncodingError error) {
@@ -25,49 +25,49 @@ static const char *picture_error(WebPEncodingError error) {
 
 /* The bare VP8/VP8L bitstream in its RIFF container becomes an extended (VP8X) file with an
  * ICCP chunk; WebPMux does the chunk layout, so the file is what libwebp's own tools write. */
-static int add_profile(const tg_webp_encode_params *p, WebPMemoryWriter *writer, tg_buffer *out, char message[256]) {
+static tg_status add_profile(const tg_webp_encode_params *p, WebPMemoryWriter *writer, tg_buffer *out, char message[TG_MESSAGE_SIZE]) {
     WebPData image = {writer->mem, writer->size};
     WebPMux *mux = WebPMuxCreate(&image, 0);
     if (!mux) {
         set_message(message, "out of memory");
-        return TG_WEBP_ENCODE_ERR_MEMORY;
+        return TG_ERR_MEMORY;
     }
     WebPData icc = {p->icc, p->icc_size};
     WebPData assembled = {NULL, 0};
-    int status = TG_WEBP_ENCODE_OK;
+    tg_status status = TG_OK;
     if (WebPMuxSetChunk(mux, "ICCP", &icc, 0) != WEBP_MUX_OK || WebPMuxAssemble(mux, &assembled) != WEBP_MUX_OK) {
         set_message(message, "libwebp's muxer could not add the ICC profile");
-        status = TG_WEBP_ENCODE_ERR_FAILED;
+        status = TG_ERR_FAILED;
     }
     WebPMuxDelete(mux);
-    if (status != TG_WEBP_ENCODE_OK) return status;
+    if (status != TG_OK) return status;
     /* The muxer's bytes come from WebPMalloc; copy them into a tg_buffer (malloc) so the caller
      * frees every encoder's output the same way. */
     *out = (tg_buffer){0};
     if (!tg_buffer_append(out, assembled.bytes, assembled.size)) {
         WebPDataClear(&assembled);
         set_message(message, "out of memory");
-        return TG_WEBP_ENCODE_ERR_MEMORY;
+        return TG_ERR_MEMORY;
     }
     WebPDataClear(&assembled);
-    return TG_WEBP_ENCODE_OK;
+    return TG_OK;
 }
 
-int tg_webp_encode(const tg_webp_encode_params *p, tg_buffer *out, char message[256]) {
+tg_status tg_webp_encode(const tg_webp_encode_params *p, tg_buffer *out, char message[TG_MESSAGE_SIZE]) {
     *out = (tg_buffer){0};
     message[0] = 0;
     if (p->quality < 1 || p->quality > 100) {
         set_message(message, "quality must be 1-100");
-        return TG_WEBP_ENCODE_ERR_PARAMS;
+        return TG_ERR_FAILED;
     }
     if (p->width == 0 || p->height == 0 || p->width > WEBP_MAX_DIMENSION || p->height > WEBP_MAX_DIMENSION) {
         set_message(message, "the size is beyond WebP's 16383x16383");
-        return TG_WEBP_ENCODE_ERR_PARAMS;
+        return TG_ERR_FAILED;
     }
     WebPConfig config;
     if (!WebPConfigInit(&config)) {
         set_message(message, "libwebp version mismatch");
-        return TG_WEBP_ENCODE_ERR_FAILED;
+        return TG_ERR_FAILED;
     }
     config.quality = (float)p->quality;
     config.lossless = p->lossless ? 1 : 0;
@@ -76,12 +76,12 @@ int tg_webp_encode(const tg_webp_encode_params *p, tg_buffer *out, char message[
     config.exact = p->lossless ? 1 : 0;
     if (!WebPValidateConfig(&config)) {
         set_message(message, "libwebp refused the settings");
-        return TG_WEBP_ENCODE_ERR_PARAMS;
+        return TG_ERR_FAILED;
     }
     WebPPicture picture;
     if (!WebPPictureInit(&picture)) {
         set_message(message, "libwebp version mismatch");
-        return TG_WEBP_ENCODE_ERR_FAILED;
+        return TG_ERR_FAILED;
     }
     /* Lossless wants ARGB; lossy converts to YUV (and an alpha plane when there is alpha). */
     picture.use_argb = config.lossless;
@@ -92,7 +92,7 @@ int tg_webp_encode(const tg_webp_encode_params *p, tg_buffer *out, char message[
     if (!imported) {
         WebPPictureFree(&picture);
         set_message(message, "out of memory");
-        return TG_WEBP_ENCODE_ERR_MEMORY;
+        return TG_ERR_MEMORY;
     }
     WebPMemoryWriter writer;
     WebPMemoryWriterInit(&writer);
@@ -105,14 +105,14 @@ int tg_webp_encode(const tg_webp_encode_params *p, tg_buffer *out, char message[
         WebPMemoryWriterClear(&writer);
         set_message(message, picture_error(error));
         return error == VP8_ENC_ERROR_OUT_OF_MEMORY || error == VP8_ENC_ERROR_BITSTREAM_OUT_OF_MEMORY
-            ? TG_WEBP_ENCODE_ERR_MEMORY : TG_WEBP_ENCODE_ERR_FAILED;
+            ? TG_ERR_MEMORY : TG_ERR_FAILED;
     }
-    int status = TG_WEBP_ENCODE_OK;
+    tg_status status = TG_OK;
     if (p->icc && p->icc_size > 0) {
         status = add_profile(p, &writer, out, message);
     } else if (!tg_buffer_append(out, writer.mem, writer.size)) {
         set_message(message, "out of memory");
-        status = TG_WEBP_ENCODE_ERR_MEMORY;
+        status = TG_ERR_MEMORY;
     }
     WebPMemoryWriterClear(&writer);
     return status;

@@ -4,7 +4,7 @@ import ThumbKit
 
 /// Where the CLI's text goes: results to standard output, diagnostics to standard error.
 /// Collected in memory by tests.
-final class Console: Sendable {
+package final class Console: Sendable {
     private let captured = Mutex((out: "", err: ""))
     private let capturing: Bool
 
@@ -12,14 +12,14 @@ final class Console: Sendable {
     static func standard() -> Console { Console(capturing: false) }
 
     /// Keeps everything in `capturedOut` / `capturedErr`.
-    static func capture() -> Console { Console(capturing: true) }
+    package static func capture() -> Console { Console(capturing: true) }
 
     private init(capturing: Bool) { self.capturing = capturing }
 
     /// Everything written to standard output (when capturing).
-    var capturedOut: String { captured.withLock { $0.out } }
+    package var capturedOut: String { captured.withLock { $0.out } }
     /// Everything written to standard error (when capturing).
-    var capturedErr: String { captured.withLock { $0.err } }
+    package var capturedErr: String { captured.withLock { $0.err } }
 
     func out(_ text: String) {
         captured.withLock { if capturing { $0.out += text } else { Console.write(text, to: 1) } }

@@ -1,5 +1,5 @@
 /// The process exit statuses thumbgen uses.
-enum ExitCode: Int32 {
+package enum ExitCode: Int32 {
     case success = 0
     /// At least one input failed; the others were processed.
     case failure = 1

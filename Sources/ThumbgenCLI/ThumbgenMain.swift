@@ -15,7 +15,9 @@ public enum ThumbgenMain {
         run(rawArguments.map { String(decoding: $0, as: UTF8.self) }, raw: rawArguments, console: .standard()).rawValue
     }
 
-    static func run(_ arguments: [String], raw: [[UInt8]]? = nil, console: Console) -> ExitCode {
+    /// Runs thumbgen with its text going to `console` (tests capture it) and the arguments both as
+    /// text and as the bytes the process got.
+    package static func run(_ arguments: [String], raw: [[UInt8]]? = nil, console: Console) -> ExitCode {
         let command: any Command
         var rest = arguments
         var restRaw = raw ?? arguments.map { Array($0.utf8) }
@@ -45,7 +47,7 @@ public enum ThumbgenMain {
         }
         let beforeDashes = rest.prefix { $0 != "--" }
         if beforeDashes.contains("--version") {
-            console.out("\(version) (\(CodecVersions.png), \(CodecVersions.jpeg), \(CodecVersions.webp), \(CodecVersions.gif), \(CodecVersions.tiff), \(CodecVersions.heif))\n")
+            console.out("\(version) (\(ImageDecoders.libraryVersions.joined(separator: ", ")))\n")
             return .success
         }
         if beforeDashes.contains(where: { $0 == "-h" || $0 == "--help" }) {

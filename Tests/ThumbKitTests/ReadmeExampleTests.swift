@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ThumbKit
+import TestSupport
 
 /// The README's "As a library" example, compiled and run here: it must keep building as the API
 /// changes, and the README must show exactly this code.

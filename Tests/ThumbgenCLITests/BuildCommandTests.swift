@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThumbgenCLI
 import ThumbKit
 
@@ -9,19 +10,13 @@ import ThumbKit
 @Suite struct BuildCommandTests {
     let fileManager = FileManager.default
 
-    func files(under directory: String) -> [String] {
-        (fileManager.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []).filter {
-            var isDirectory: ObjCBool = false
-            return fileManager.fileExists(atPath: directory + "/" + $0, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }.sorted()
-    }
 
     /// A project folder with `Photos/cat.png` (320×480) and `Photos/icons/b.png` (32×32).
     func project(_ json: String) throws -> String {
-        let folder = CLIFixtures.temporaryDirectory("build")
+        let folder = Fixtures.temporaryDirectory("build")
         try fileManager.createDirectory(atPath: folder + "/Photos/icons", withIntermediateDirectories: true)
-        try fileManager.copyItem(atPath: CLIFixtures.path("photos/cat-rgba8.png"), toPath: folder + "/Photos/cat.png")
-        try fileManager.copyItem(atPath: CLIFixtures.path("pngsuite/basn2c08.png"), toPath: folder + "/Photos/icons/b.png")
+        try fileManager.copyItem(atPath: Fixtures.path("photos/cat-rgba8.png"), toPath: folder + "/Photos/cat.png")
+        try fileManager.copyItem(atPath: Fixtures.path("pngsuite/basn2c08.png"), toPath: folder + "/Photos/icons/b.png")
         try write(json, to: folder + "/thumbgen.json")
         return folder
     }
@@ -39,23 +34,23 @@ import ThumbKit
         #expect(run.status == .success, "\(run.err)")
         // Each source is one item, decoded once for both groups.
         #expect(run.err.hasPrefix("written: \(folder)/Photos/cat.png\nwritten: \(folder)/Photos/icons/b.png\n2 written, 0 up to date"), "\(run.err)")
-        #expect(files(under: folder + "/public/img") == ["cat-100.jpg", "cat-100.webp", "cat-200.jpg", "cat-200.webp",
+        #expect(Fixtures.files(under: folder + "/public/img") == ["cat-100.jpg", "cat-100.webp", "cat-200.jpg", "cat-200.webp",
                                                           "icons/b-32.jpg", "icons/b-32.webp"])
-        #expect(files(under: folder + "/App") == ["cat.png", "cat@2x.png", "icons/b.png", "icons/b@2x.png"])
-        #expect(files(under: folder + "/Ratings").count == 10)
+        #expect(Fixtures.files(under: folder + "/App") == ["cat.png", "cat@2x.png", "icons/b.png", "icons/b@2x.png"])
+        #expect(Fixtures.files(under: folder + "/Ratings").count == 10)
         // One manifest, beside the project; paths relative to it.
         let manifest = try Manifest.load(path: folder + "/thumbgen-manifest.json")
         #expect(manifest.entries.count == 10)
         #expect(manifest.entries["public/img/cat-200.webp"]?.source == "Photos/cat.png")
         // The same as two command lines make.
-        let web = CLIFixtures.temporaryDirectory("build-web")
+        let web = Fixtures.temporaryDirectory("build-web")
         #expect(CLIRun([folder + "/Photos", "-o", web, "--widths", "100,200", "--format", "webp,jpeg"]).status == .success)
         #expect(fileManager.contents(atPath: web + "/cat-200.jpg") == fileManager.contents(atPath: folder + "/public/img/cat-200.jpg"))
         // A rerun writes nothing: not an output, not a badge, not the manifest.
-        let before = files(under: folder).map { (try? fileManager.attributesOfItem(atPath: folder + "/" + $0)[.modificationDate]) as? Date }
+        let before = Fixtures.files(under: folder).map { (try? fileManager.attributesOfItem(atPath: folder + "/" + $0)[.modificationDate]) as? Date }
         let again = CLIRun(["build", folder + "/thumbgen.json", "--summary"])
         #expect(again.err.hasPrefix("0 written, 2 up to date"), "\(again.err)")
-        #expect(files(under: folder).map { (try? fileManager.attributesOfItem(atPath: folder + "/" + $0)[.modificationDate]) as? Date } == before)
+        #expect(Fixtures.files(under: folder).map { (try? fileManager.attributesOfItem(atPath: folder + "/" + $0)[.modificationDate]) as? Date } == before)
         // `check` takes the project.
         let check = CLIRun(["check", folder + "/thumbgen.json", "--summary"])
         #expect(check.status == .success && check.err == "10 outputs checked, 0 differ\n", "\(check.err)")
@@ -68,7 +63,7 @@ import ThumbKit
         #expect(fileManager.changeCurrentDirectoryPath(folder))
         defer { _ = fileManager.changeCurrentDirectoryPath(previous) }
         #expect(CLIRun(["build"]).status == .success)
-        #expect(files(under: folder + "/App").count == 4)
+        #expect(Fixtures.files(under: folder + "/App").count == 4)
         #expect(try Manifest.load(path: "thumbgen-manifest.json").entries["App/cat@2x.png"]?.width == 32)
     }
 
@@ -81,14 +76,14 @@ import ThumbKit
         let run = CLIRun(["build", folder + "/thumbgen.json", "--prune", "-v"])
         #expect(run.status == .success, "\(run.err)")
         #expect(run.err.contains("pruned: \(folder)/public/img/cat-200.webp\n") && run.err.contains("pruned: \(folder)/public/img/cat-200.jpg\n"))
-        #expect(files(under: folder + "/public/img") == ["cat-100.jpg", "cat-100.webp", "icons/b-32.jpg", "icons/b-32.webp"])
-        #expect(files(under: folder + "/App").count == 4, "the other group is untouched")
+        #expect(Fixtures.files(under: folder + "/public/img") == ["cat-100.jpg", "cat-100.webp", "icons/b-32.jpg", "icons/b-32.webp"])
+        #expect(Fixtures.files(under: folder + "/App").count == 4, "the other group is untouched")
         #expect(try Manifest.load(path: folder + "/build/state.json").entries.count == 8)
         #expect(!fileManager.fileExists(atPath: folder + "/thumbgen-manifest.json"))
         // A removed group goes too.
         try write(#"{ "thumbnails": [\#(Self.app)], "manifest": "build/state.json" }"#, to: folder + "/thumbgen.json")
         #expect(CLIRun(["build", folder + "/thumbgen.json", "--prune"]).status == .success)
-        #expect(files(under: folder + "/public/img").isEmpty)
+        #expect(Fixtures.files(under: folder + "/public/img").isEmpty)
         #expect(try Manifest.load(path: folder + "/build/state.json").entries.count == 4)
     }
 
@@ -118,7 +113,7 @@ import ThumbKit
         #expect(run.status == .failure)
         #expect(run.err.hasPrefix("thumbgen: \(folder)/thumbgen.json: " + message), "\(run.err)")
         #expect(run.err.split(separator: "\n").count == 1)
-        #expect(files(under: folder).allSatisfy { $0.hasPrefix("Photos/") || $0 == "thumbgen.json" }, "nothing written")
+        #expect(Fixtures.files(under: folder).allSatisfy { $0.hasPrefix("Photos/") || $0 == "thumbgen.json" }, "nothing written")
     }
 
     @Test func aMissingProjectIsOneLine() {

@@ -1,16 +1,17 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Bad HEIC and AVIF files in a batch, through the built binary: each is one line naming the
 /// file and the reason, nothing else reaches standard error (libheif and its decoders print
 /// nothing), and the good files are still written.
 @Suite struct HEIFBatchTests {
     @Test func badFilesAreOneLineEachAndTheOthersAreWritten() throws {
-        let root = CLIFixtures.temporaryDirectory("heif-batch")
+        let root = Fixtures.temporaryDirectory("heif-batch")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let tree = root + "/in", out = root + "/out"
         try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
-        func fixture(_ name: String) -> [UInt8] { [UInt8](FileManager.default.contents(atPath: CLIFixtures.path("heif/" + name))!) }
+        func fixture(_ name: String) -> [UInt8] { Fixtures.bytes("heif/" + name) }
         func write(_ name: String, _ bytes: [UInt8]) { FileManager.default.createFile(atPath: tree + "/" + name, contents: Data(bytes)) }
         write("good.heic", fixture("opaque.heic"))
         write("good-avif.avif", fixture("alpha.avif"))
@@ -31,7 +32,7 @@ import Testing
         write("no-meta.heic", [0, 0, 0, 0x14] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1".utf8)
             + [0, 0, 0, 0x10] + Array("free".utf8) + Array(repeating: 0, count: 8))
 
-        let run = try CLIFixtures.runBinary([tree, "-o", out, "--size", "16", "--progress", "never"])
+        let run = try BuiltBinary.run([tree, "-o", out, "--size", "16", "--progress", "never"])
         #expect(run.status == 1)
         let lines = run.err.split(separator: "\n").map(String.init)
         #expect(lines.sorted() == [
@@ -59,22 +60,15 @@ import Testing
     /// Cuts and bit flips of the AVIF and HEIC fixtures, in one batch: standard error holds exactly
     /// one line for each file not written, naming it, and nothing else (no decoder's own output).
     @Test func damagedHEIFFilesLeaveOnlyTheirOwnLines() throws {
-        let root = CLIFixtures.temporaryDirectory("avif-damage")
+        let root = Fixtures.temporaryDirectory("avif-damage")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let tree = root + "/in", out = root + "/out"
         try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
         var names: [String] = []
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ bound: Int) -> Int {
-            // SplitMix64: a fixed sequence, so a failure names the same files every run.
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
+        // A fixed sequence, so a failure names the same files every run.
+        var generator = SeededGenerator(seed: 0x9E37_79B9_7F4A_7C15)
         for fixture in ["opaque.avif", "opaque-420.avif", "alpha.avif", "10bit.avif", "opaque.heic", "alpha.heic", "10bit.heic"] {
-            let data = [UInt8](FileManager.default.contents(atPath: CLIFixtures.path("heif/" + fixture))!)
+            let data = [UInt8](FileManager.default.contents(atPath: Fixtures.path("heif/" + fixture))!)
             // "opaque-avif", "opaque-heic": one output name each.
             let stem = fixture.replacingOccurrences(of: ".", with: "-"), suffix = String(fixture.suffix(5))
             for cut in stride(from: 16, to: data.count, by: max(1, data.count / 12)) {
@@ -83,12 +77,12 @@ import Testing
             }
             for round in 0..<15 {
                 var damaged = data
-                for _ in 0..<4 { damaged[16 + next(data.count - 16)] ^= UInt8(1 + next(255)) }
+                for _ in 0..<4 { damaged[16 + generator.below(data.count - 16)] ^= UInt8(1 + generator.below(255)) }
                 names.append("\(stem)-flip\(round)\(suffix)")
                 FileManager.default.createFile(atPath: tree + "/" + names.last!, contents: Data(damaged))
             }
         }
-        let run = try CLIFixtures.runBinary([tree, "-o", out, "--size", "16", "--progress", "never"])
+        let run = try BuiltBinary.run([tree, "-o", out, "--size", "16", "--progress", "never"])
         let failed = names.filter { !FileManager.default.fileExists(atPath: out + "/" + $0.dropLast(5) + ".png") }
         let lines = run.err.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(!failed.isEmpty)

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import ThumbKit
+import TestSupport
 
 /// The built binary over hostile inputs and odd file systems, built in temporary directories at run
 /// time: every bad thing is one named line, the batch goes on, the summary counts are right, and
@@ -9,64 +10,19 @@ import ThumbKit
 @Suite(.serialized) struct HostileTreeTests {
     let fileManager = FileManager.default
 
-    /// Runs the binary and kills it if it has not finished after `seconds` (a hang is a failure,
-    /// not a stuck test run).
-    static func run(_ arguments: [String], executable: String? = nil,
-                    seconds: Double = 120) throws -> (status: Int32, err: String, timedOut: Bool) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable ?? CLIFixtures.binary)
-        process.arguments = executable == nil ? arguments : Array(arguments.dropFirst())
-        // Standard error goes to a file, so polling for the deadline cannot block on a full pipe.
-        let errPath = NSTemporaryDirectory() + "thumbgen-stderr-\(UUID().uuidString)"
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: errPath) }
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        try process.run()
-        let deadline = Date().addingTimeInterval(seconds)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                process.terminate()
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        process.waitUntilExit()
-        try err.close()
-        let text = String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self)
-        return (process.terminationStatus, text, timedOut)
-    }
-
-    /// Creates a file (or symlink, FIFO, directory) whose name is raw bytes, via the POSIX API.
-    static func cPath(_ bytes: [UInt8]) -> [CChar] { bytes.map { CChar(bitPattern: $0) } + [0] }
-
-    static func write(_ contents: [UInt8], at path: [UInt8]) {
-        let fd = open(cPath(path), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        precondition(fd >= 0, "cannot create test file")
-        _ = contents.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-    }
-
     func bytes(_ path: String) -> [UInt8] { [UInt8](fileManager.contents(atPath: path) ?? Data()) }
 
-    func failureLines(_ err: String) -> [String] {
-        err.split(separator: "\n").map(String.init).filter { $0.hasPrefix("thumbgen: ") }
-    }
-
     func temporaries(under directory: String) -> [String] {
-        (fileManager.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []).filter { $0.contains(AtomicFile.temporaryMarker) }
+        Fixtures.entries(under: directory).filter { $0.contains(AtomicFile.temporaryMarker) }
     }
 
     // MARK: Hostile files
 
     @Test func wholeHostileFolderInOneBatch() throws {
-        let source = CLIFixtures.path("hostile")
+        let source = Fixtures.path("hostile")
         let expected = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: URL(fileURLWithPath: source + "/expected.json"))) as? [String: String])
-        let tree = CLIFixtures.temporaryDirectory("hostile")
+        let tree = Fixtures.temporaryDirectory("hostile")
         var names = expected.keys.sorted()
         #if DEBUG
         // Streaming the 225 MP bomb takes minutes in a debug build; release runs it (`make test`).
@@ -74,11 +30,11 @@ import ThumbKit
         #endif
         // expected.json comes along: a file that is not an image, so it is skipped.
         for name in names + ["expected.json"] { try fileManager.copyItem(atPath: source + "/" + name, toPath: tree + "/" + name) }
-        let out = CLIFixtures.temporaryDirectory("hostile-out")
-        let run = try Self.run([tree, "-o", out, "--size", "16", "-j", "2", "--progress", "never", "--summary"], seconds: 300)
+        let out = Fixtures.temporaryDirectory("hostile-out")
+        let run = try BuiltBinary.run([tree, "-o", out, "--size", "16", "-j", "2", "--progress", "never", "--summary"], seconds: 300)
         #expect(!run.timedOut)
         #expect(run.status == 1, "\(run.err)")
-        let lines = failureLines(run.err)
+        let lines = run.failureLines
         let bad = names.filter { expected[$0] != "decodes" }
         let good = names.filter { expected[$0] == "decodes" }
         for name in bad {
@@ -91,25 +47,16 @@ import ThumbKit
         #expect(temporaries(under: out).isEmpty)
     }
 
-    /// True in release builds, where streaming a 225 MP image takes seconds rather than minutes.
-    static let isRelease: Bool = {
-        #if DEBUG
-        return false
-        #else
-        return true
-        #endif
-    }()
-
-    @Test(.enabled(if: isRelease && FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
+    @Test(.enabled(if: BuildConfiguration.isRelease && FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
                    "release build with GNU time"))
     func realBombStreamsInBoundedMemory() throws {
         // 15000x15000 (225 MP) of 1-bit gray in 27 KB. Decoded whole it would be 900 MB of RGBA8;
         // the streaming path holds a few rows and the output (measured: about 23 MB peak RSS in
         // total, the process included). The bound leaves room for allocator and runtime noise.
-        let root = CLIFixtures.temporaryDirectory("bomb")
+        let root = Fixtures.temporaryDirectory("bomb")
         let report = root + "/rss"
-        let run = try Self.run(["/usr/bin/time", "-f", "%M", "-o", report, CLIFixtures.binary,
-                                CLIFixtures.path("hostile/bomb-real-15000.png"), "-o", root + "/out", "--progress", "never"],
+        let run = try BuiltBinary.run(["/usr/bin/time", "-f", "%M", "-o", report, BuiltBinary.path,
+                                Fixtures.path("hostile/bomb-real-15000.png"), "-o", root + "/out", "--progress", "never"],
                                executable: "/usr/bin/time", seconds: 300)
         #expect(run.status == 0, "\(run.err)")
         let text = try String(contentsOfFile: report, encoding: .utf8)
@@ -127,28 +74,28 @@ import ThumbKit
     // MARK: File system oddities
 
     @Test func oddFileSystemEntriesDoNotStopTheBatch() throws {
-        let root = CLIFixtures.temporaryDirectory("oddfs")
+        let root = Fixtures.temporaryDirectory("oddfs")
         let tree = root + "/in"
-        let png = bytes(CLIFixtures.path("pngsuite/basn2c08.png"))
+        let png = bytes(Fixtures.path("pngsuite/basn2c08.png"))
         try fileManager.createDirectory(atPath: tree + "/photo.png", withIntermediateDirectories: true)
         let t = Array(tree.utf8) + [0x2F]
-        Self.write(png, at: t + Array("good.png".utf8))
-        Self.write(png, at: t + Array("photo.png/inner.png".utf8))                  // a directory named like an image
-        Self.write(png, at: t + Array("with space.png".utf8))
-        Self.write(png, at: t + Array("new\nline.png".utf8))
-        Self.write(png, at: t + Array("tab\there.png".utf8))
-        Self.write(png, at: t + Array("bad".utf8) + [0xFF, 0xFE] + Array(".png".utf8))  // not UTF-8
-        Self.write(Array("not a png".utf8), at: t + Array("broken\n\u{1B}[31mname.png".utf8))
-        #expect(mkfifo(Self.cPath(t + Array("fifo.png".utf8)), 0o644) == 0)
-        #expect(symlink("/dev/zero", Self.cPath(t + Array("zero.png".utf8))) == 0)
-        #expect(symlink("/nonexistent/thumbgen-target.png", Self.cPath(t + Array("dangling.png".utf8))) == 0)
-        #expect(symlink(".", Self.cPath(t + Array("loop".utf8))) == 0)
+        RawName.write(png, at: t + Array("good.png".utf8))
+        RawName.write(png, at: t + Array("photo.png/inner.png".utf8))                  // a directory named like an image
+        RawName.write(png, at: t + Array("with space.png".utf8))
+        RawName.write(png, at: t + Array("new\nline.png".utf8))
+        RawName.write(png, at: t + Array("tab\there.png".utf8))
+        RawName.write(png, at: t + Array("bad".utf8) + [0xFF, 0xFE] + Array(".png".utf8))  // not UTF-8
+        RawName.write(Array("not a png".utf8), at: t + Array("broken\n\u{1B}[31mname.png".utf8))
+        #expect(mkfifo(RawName.cPath(t + Array("fifo.png".utf8)), 0o644) == 0)
+        #expect(symlink("/dev/zero", RawName.cPath(t + Array("zero.png".utf8))) == 0)
+        #expect(symlink("/nonexistent/thumbgen-target.png", RawName.cPath(t + Array("dangling.png".utf8))) == 0)
+        #expect(symlink(".", RawName.cPath(t + Array("loop".utf8))) == 0)
 
         let out = root + "/out"
-        let run = try Self.run([tree, "-o", out, "--size", "16", "--progress", "never", "--summary"], seconds: 60)
+        let run = try BuiltBinary.run([tree, "-o", out, "--size", "16", "--progress", "never", "--summary"], seconds: 60)
         #expect(!run.timedOut, "the batch hung on a FIFO or device")
         #expect(run.status == 1)
-        let lines = failureLines(run.err)
+        let lines = run.failureLines
         #expect(lines.sorted() == [
             "thumbgen: \(tree)/broken\\n\\x1B[31mname.png: not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)",
             "thumbgen: \(tree)/dangling.png: cannot read: no such file or directory",
@@ -160,32 +107,32 @@ import ThumbKit
             #expect(fileManager.fileExists(atPath: out + "/" + name), "\(name)")
         }
         // The name that is not UTF-8 gets an output of the same bytes.
-        #expect(access(Self.cPath(Array(out.utf8) + Array("/bad".utf8) + [0xFF, 0xFE] + Array(".png".utf8)), F_OK) == 0)
+        #expect(access(RawName.cPath(Array(out.utf8) + Array("/bad".utf8) + [0xFF, 0xFE] + Array(".png".utf8)), F_OK) == 0)
         // The manifest holds names escaped (then JSON-escaped): \n is `\\n` in the file.
         let manifest = try String(contentsOfFile: out + "/thumbgen-manifest.json", encoding: .utf8)
         #expect(manifest.contains(#""new\\nline.png""#) && manifest.contains(#""tab\\there.png""#), "\(manifest)")
         #expect(manifest.contains(#""bad\\xFF\\xFE.png""#), "\(manifest)")
-        #expect(try Self.run(["check", out], seconds: 60).status == 0)
+        #expect(try BuiltBinary.run(["check", out], seconds: 60).status == 0)
     }
 
     @Test func fifoOrDeviceGivenExplicitlyFailsWithoutHanging() throws {
-        let root = CLIFixtures.temporaryDirectory("fifo")
+        let root = Fixtures.temporaryDirectory("fifo")
         #expect(mkfifo(root + "/pipe.png", 0o644) == 0)
-        let run = try Self.run([root + "/pipe.png", "/dev/zero", "-o", root + "/out", "--progress", "never"], seconds: 60)
+        let run = try BuiltBinary.run([root + "/pipe.png", "/dev/zero", "-o", root + "/out", "--progress", "never"], seconds: 60)
         #expect(!run.timedOut)
         #expect(run.status == 1)
-        #expect(failureLines(run.err) == ["thumbgen: \(root)/pipe.png: not a regular file", "thumbgen: /dev/zero: not a regular file"], "\(run.err)")
+        #expect(run.failureLines == ["thumbgen: \(root)/pipe.png: not a regular file", "thumbgen: /dev/zero: not a regular file"], "\(run.err)")
     }
 
     @Test(.enabled(if: getuid() != 0, "root reads files whatever their mode"))
     func unreadableFileIsOneFailure() throws {
-        let root = CLIFixtures.temporaryDirectory("unreadable")
-        try fileManager.copyItem(atPath: CLIFixtures.path("pngsuite/basn2c08.png"), toPath: root + "/locked.png")
-        try fileManager.copyItem(atPath: CLIFixtures.path("pngsuite/basn2c08.png"), toPath: root + "/open.png")
+        let root = Fixtures.temporaryDirectory("unreadable")
+        try fileManager.copyItem(atPath: Fixtures.path("pngsuite/basn2c08.png"), toPath: root + "/locked.png")
+        try fileManager.copyItem(atPath: Fixtures.path("pngsuite/basn2c08.png"), toPath: root + "/open.png")
         #expect(chmod(root + "/locked.png", 0) == 0)
-        let run = try Self.run([root, "-o", root + "/out", "--progress", "never", "--summary"])
+        let run = try BuiltBinary.run([root, "-o", root + "/out", "--progress", "never", "--summary"])
         #expect(run.status == 1)
-        #expect(failureLines(run.err) == ["thumbgen: \(root)/locked.png: cannot read: permission denied"])
+        #expect(run.failureLines == ["thumbgen: \(root)/locked.png: cannot read: permission denied"])
         #expect(run.err.contains("1 written"))
     }
 }

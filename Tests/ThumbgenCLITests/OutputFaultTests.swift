@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 import ThumbKit
+import TestSupport
 
 /// Output faults through the built binary: a full disk (a small tmpfs, when the machine lets the
 /// tests mount one), a file in the way of the output folder, an output path that is a directory.
@@ -14,24 +15,17 @@ import ThumbKit
     /// True when this process may mount a tmpfs (root in a container that allows it).
     static let canMountTmpfs: Bool = {
         guard getuid() == 0 else { return false }
-        let probe = CLIFixtures.temporaryDirectory("mount-probe")
+        let probe = Fixtures.temporaryDirectory("mount-probe")
         defer { rmdir(probe) }
         guard mount("tmpfs", probe, "tmpfs", 0, "size=64k") == 0 else { return false }
         umount(probe)
         return true
     }()
 
-    func failureLines(_ err: String) -> [String] {
-        err.split(separator: "\n").map(String.init).filter { $0.hasPrefix("thumbgen: ") }
-    }
-
-    func files(under directory: String) -> [String] {
-        (fileManager.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []).sorted()
-    }
 
     /// Nothing but complete PNGs (and the manifest) under final names, and no temporaries.
     func expectOnlyCompleteOutputs(_ out: String) {
-        for name in files(under: out) {
+        for name in Fixtures.entries(under: out) {
             #expect(!name.contains(AtomicFile.temporaryMarker), "temporary file left: \(name)")
             var isDirectory: ObjCBool = false
             if name.hasSuffix(".png") && fileManager.fileExists(atPath: out + "/" + name, isDirectory: &isDirectory) && !isDirectory.boolValue {
@@ -41,8 +35,8 @@ import ThumbKit
     }
 
     func makeInputs(_ count: Int) throws -> String {
-        let tree = CLIFixtures.temporaryDirectory("fault-in")
-        let sample = CLIFixtures.path("../../Assets/samples/icons/web-browser-256.png")
+        let tree = Fixtures.temporaryDirectory("fault-in")
+        let sample = Fixtures.path("../../Assets/samples/icons/web-browser-256.png")
         for i in 0..<count { try fileManager.copyItem(atPath: sample, toPath: tree + "/icon\(i).png") }
         return tree
     }
@@ -50,7 +44,7 @@ import ThumbKit
     @Test(.enabled(if: canMountTmpfs, "needs root and a container that allows mounting tmpfs"))
     func diskFull() throws {
         let tree = try makeInputs(10)
-        let out = CLIFixtures.temporaryDirectory("fault-full")
+        let out = Fixtures.temporaryDirectory("fault-full")
         #expect(mount("tmpfs", out, "tmpfs", 0, "size=256k") == 0)
         defer { umount2(out, Int32(MNT_DETACH)) }
         // Leave about 40 KB: room for a few outputs (about 9.5 KB each) and the manifest, not for all ten.
@@ -60,73 +54,73 @@ import ThumbKit
         #expect(fileManager.createFile(atPath: out + "/filler", contents: Data(count: max(0, free - 40 * 1024))))
 
         let arguments = [tree, "-o", out, "--size", "96", "--fit", "cover", "-j", "1", "--progress", "never"]
-        let run = try HostileTreeTests.run(arguments, seconds: 120)
+        let run = try BuiltBinary.run(arguments, seconds: 120)
         #expect(!run.timedOut)
         #expect(run.status == 1, "\(run.err)")
-        let lines = failureLines(run.err)
+        let lines = run.failureLines
         #expect(!lines.isEmpty)
         for line in lines {
             #expect(line.contains("no space left on device"), "\(line)")
             #expect(line.hasPrefix("thumbgen: \(tree)/icon") || line.hasPrefix("thumbgen: \(out)/thumbgen-manifest.json: "), "\(line)")
         }
         expectOnlyCompleteOutputs(out)
-        let written = files(under: out).filter { $0.hasSuffix(".png") }
+        let written = Fixtures.entries(under: out).filter { $0.hasSuffix(".png") }
         #expect(written.count < 10, "the disk was not full: \(run.err)")
         // The manifest is written last; when even it does not fit, its own line says so and the
         // next run rebuilds the outputs it lacks. When it fits, it lists exactly what completed.
         if fileManager.fileExists(atPath: out + "/thumbgen-manifest.json") {
             let manifest = try Manifest.load(path: FilePath(out + "/thumbgen-manifest.json"))
             #expect(manifest.sortedEntries.map(\.output.description) == written)
-            #expect(try HostileTreeTests.run(["check", out], seconds: 120).status == 0)
+            #expect(try BuiltBinary.run(["check", out], seconds: 120).status == 0)
         } else {
             #expect(lines.last?.hasPrefix("thumbgen: \(out)/thumbgen-manifest.json: ") == true)
         }
 
         // Space again: the rerun finishes the job and the manifest covers everything.
         try fileManager.removeItem(atPath: out + "/filler")
-        let rerun = try HostileTreeTests.run(arguments, seconds: 120)
+        let rerun = try BuiltBinary.run(arguments, seconds: 120)
         #expect(rerun.status == 0, "\(rerun.err)")
-        #expect(files(under: out).filter { $0.hasSuffix(".png") }.count == 10)
-        #expect(try HostileTreeTests.run(["check", out], seconds: 120).status == 0)
+        #expect(Fixtures.entries(under: out).filter { $0.hasSuffix(".png") }.count == 10)
+        #expect(try BuiltBinary.run(["check", out], seconds: 120).status == 0)
         expectOnlyCompleteOutputs(out)
     }
 
     @Test func fileInTheWayOfTheOutputFolder() throws {
         let tree = try makeInputs(2)
-        let root = CLIFixtures.temporaryDirectory("fault-blocked")
+        let root = Fixtures.temporaryDirectory("fault-blocked")
         #expect(fileManager.createFile(atPath: root + "/out", contents: Data("in the way".utf8)))
-        let run = try HostileTreeTests.run([tree, "-o", root + "/out/thumbs", "--size", "16", "--progress", "never"])
+        let run = try BuiltBinary.run([tree, "-o", root + "/out/thumbs", "--size", "16", "--progress", "never"])
         #expect(run.status == 1)
-        #expect(failureLines(run.err) == [
+        #expect(run.failureLines == [
             "thumbgen: \(tree)/icon0.png: cannot create directory \(root)/out: a file is in the way",
             "thumbgen: \(tree)/icon1.png: cannot create directory \(root)/out: a file is in the way",
         ], "\(run.err)")
         #expect(fileManager.contents(atPath: root + "/out") == Data("in the way".utf8))
-        #expect(files(under: root) == ["out"])
+        #expect(Fixtures.entries(under: root) == ["out"])
     }
 
     @Test func outputPathThatIsADirectory() throws {
         let tree = try makeInputs(2)
-        let out = CLIFixtures.temporaryDirectory("fault-dir")
+        let out = Fixtures.temporaryDirectory("fault-dir")
         try fileManager.createDirectory(atPath: out + "/icon1.png", withIntermediateDirectories: false)
-        let run = try HostileTreeTests.run([tree, "-o", out, "--size", "16", "--progress", "never", "--summary"])
+        let run = try BuiltBinary.run([tree, "-o", out, "--size", "16", "--progress", "never", "--summary"])
         #expect(run.status == 1)
-        #expect(failureLines(run.err) == ["thumbgen: \(tree)/icon1.png: output path is an existing directory"], "\(run.err)")
+        #expect(run.failureLines == ["thumbgen: \(tree)/icon1.png: output path is an existing directory"], "\(run.err)")
         #expect(run.err.contains("1 written, 0 up to date, 0 skipped, 1 failed"))
         expectOnlyCompleteOutputs(out)
-        #expect(try HostileTreeTests.run(["check", out]).status == 0)
+        #expect(try BuiltBinary.run(["check", out]).status == 0)
     }
 
     @Test(.enabled(if: getuid() != 0, "root writes into read-only folders"))
     func readOnlyOutputFolder() throws {
         let tree = try makeInputs(2)
-        let out = CLIFixtures.temporaryDirectory("fault-readonly")
+        let out = Fixtures.temporaryDirectory("fault-readonly")
         #expect(chmod(out, 0o555) == 0)
         defer { chmod(out, 0o755) }
-        let run = try HostileTreeTests.run([tree, "-o", out, "--size", "16", "--progress", "never"])
+        let run = try BuiltBinary.run([tree, "-o", out, "--size", "16", "--progress", "never"])
         #expect(run.status == 1)
-        let lines = failureLines(run.err)
+        let lines = run.failureLines
         #expect(lines.count == 2 && lines.allSatisfy { $0.contains("permission denied") }, "\(run.err)")
-        #expect(files(under: out).isEmpty)
+        #expect(Fixtures.entries(under: out).isEmpty)
     }
 }

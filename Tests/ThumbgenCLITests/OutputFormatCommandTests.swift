@@ -2,13 +2,14 @@ import Foundation
 import Testing
 @testable import ThumbgenCLI
 import ThumbKit
+import TestSupport
 
 /// `--format`, `--name` extensions and the encoder flags on the command line: what files come
 /// out, what the manifest records, that `check` and incremental runs follow the format, and that
 /// a flag for another format is refused rather than ignored.
 @Suite struct OutputFormatCommandTests {
     let fileManager = FileManager.default
-    static let photo = CLIFixtures.path("photos/cat-rgba8.png")
+    static let photo = Fixtures.path("photos/cat-rgba8.png")
 
     func manifest(_ directory: String) throws -> [[String: Any]] {
         let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/thumbgen-manifest.json"))
@@ -17,7 +18,7 @@ import ThumbKit
     }
 
     @Test func formatNamesTheFilesAndTheManifestRecordsItsSettings() throws {
-        let out = CLIFixtures.temporaryDirectory("format-jpeg")
+        let out = Fixtures.temporaryDirectory("format-jpeg")
         let run = CLIRun([Self.photo, "-o", out, "--format", "jpeg", "--quality", "90", "--chroma", "444", "--scales", "1,2"])
         #expect(run.status == .success && run.err.isEmpty, "\(run.err)")
         let bytes = try #require(fileManager.contents(atPath: out + "/cat-rgba8.jpg"))
@@ -39,7 +40,7 @@ import ThumbKit
     }
 
     @Test func aNameEndingInAnImageExtensionSetsTheFormat() throws {
-        let out = CLIFixtures.temporaryDirectory("format-name")
+        let out = Fixtures.temporaryDirectory("format-name")
         #expect(CLIRun([Self.photo, "-o", out, "--name", "%s-thumb.WebP", "--lossless", "--scales", "1,3"]).status == .success)
         let bytes = try #require(fileManager.contents(atPath: out + "/cat-rgba8-thumb@3x.WebP"))
         #expect(try ImageSource.bytes([UInt8](bytes)).header().details == .webp(lossless: true, frames: 1))
@@ -54,7 +55,7 @@ import ThumbKit
     }
 
     @Test func checkFindsAChangedLossyFileAndAChangedLosslessOne() throws {
-        let out = CLIFixtures.temporaryDirectory("format-check")
+        let out = Fixtures.temporaryDirectory("format-check")
         #expect(CLIRun([Self.photo, "-o", out, "--format", "webp"]).status == .success)
         #expect(CLIRun(["check", out]).status == .success)
         // Another valid WebP of the same size in its place: only the file hash can tell.
@@ -63,7 +64,7 @@ import ThumbKit
         let changed = CLIRun(["check", out])
         #expect(changed.status == .failure && changed.err.contains("file hash differs on disk") && !changed.err.contains("pixel hash"),
                 "\(changed.err)")
-        let lossless = CLIFixtures.temporaryDirectory("format-check-lossless")
+        let lossless = Fixtures.temporaryDirectory("format-check-lossless")
         #expect(CLIRun([Self.photo, "-o", lossless, "--format", "webp", "--lossless"]).status == .success)
         var image = try ImageSource.file(lossless + "/cat-rgba8.webp").decodeAsStored().rgba8
         image[0] ^= 1
@@ -74,7 +75,7 @@ import ThumbKit
     }
 
     @Test func flagsForAnotherFormatAreRefused() {
-        let out = CLIFixtures.temporaryDirectory("format-refused")
+        let out = Fixtures.temporaryDirectory("format-refused")
         let cases: [([String], String)] = [
             (["--quality", "80"], "thumbgen: --quality applies to JPEG and WebP output, not PNG (see --format)\n"),
             (["--format", "jpeg", "--lossless"], "thumbgen: --lossless applies to WebP output, not JPEG (see --format)\n"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ThumbgenCLI
 import ThumbKit
 
@@ -7,14 +8,8 @@ import ThumbKit
 /// `--strict-scales`, `--base`, `--manifest`, and `-v` lines that do not depend on `-j`.
 @Suite struct OutputSetCommandTests {
     let fileManager = FileManager.default
-    static let cat = CLIFixtures.path("photos/cat-rgba8.png")   // 320×480
+    static let cat = Fixtures.path("photos/cat-rgba8.png")   // 320×480
 
-    func files(under directory: String) -> [String] {
-        (fileManager.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []).filter {
-            var isDirectory: ObjCBool = false
-            return fileManager.fileExists(atPath: directory + "/" + $0, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }.sorted()
-    }
 
     func size(_ path: String) throws -> String {
         let header = try ImageSource.file(path).header()
@@ -22,7 +17,7 @@ import ThumbKit
     }
 
     @Test func oneSidedSizesAsVipsthumbnailReadsThem() throws {
-        let out = CLIFixtures.temporaryDirectory("one-sided")
+        let out = Fixtures.temporaryDirectory("one-sided")
         #expect(CLIRun([Self.cat, "-o", out + "/w", "--size", "100x"]).status == .success)
         #expect(CLIRun([Self.cat, "-o", out + "/h", "--size", "x120"]).status == .success)
         #expect(try size(out + "/w/cat-rgba8.png") == "100x150" && size(out + "/h/cat-rgba8.png") == "80x120")
@@ -33,11 +28,11 @@ import ThumbKit
 
     /// A srcset in one run: every width in every format, named by the width each really has.
     @Test func widthsTimesFormatsInOneRun() throws {
-        let out = CLIFixtures.temporaryDirectory("widths")
+        let out = Fixtures.temporaryDirectory("widths")
         let run = CLIRun([Self.cat, "-o", out, "--widths", "100,200,400,auto", "--format", "webp,jpeg", "--quality", "webp=70,jpeg=80"])
         #expect(run.status == .success && run.err.isEmpty, "\(run.err)")
         // 400 is above the 320-pixel source and `auto` is 320 itself: one 320, under its real width.
-        #expect(files(under: out) == ["cat-rgba8-100.jpg", "cat-rgba8-100.webp", "cat-rgba8-200.jpg", "cat-rgba8-200.webp",
+        #expect(Fixtures.files(under: out) == ["cat-rgba8-100.jpg", "cat-rgba8-100.webp", "cat-rgba8-200.jpg", "cat-rgba8-200.webp",
                                       "cat-rgba8-320.jpg", "cat-rgba8-320.webp", "thumbgen-manifest.json"])
         #expect(try size(out + "/cat-rgba8-200.webp") == "200x300" && size(out + "/cat-rgba8-320.jpg") == "320x480")
         let manifest = try Manifest.load(path: out + "/thumbgen-manifest.json")
@@ -66,14 +61,14 @@ import ThumbKit
     /// Android's densities: any positive scale, each output exactly that many times @1x; an @3x
     /// of a 16-pixel icon is 48×48 with one warning, or with --strict-scales a failure.
     @Test func anyScaleExactlyAndEnlargedWithAWarning() throws {
-        let out = CLIFixtures.temporaryDirectory("scales")
+        let out = Fixtures.temporaryDirectory("scales")
         let run = CLIRun([Self.cat, "-o", out, "--size", "48", "--scales", "0.75,1,1.5,2,3,4"])
         #expect(run.status == .success && run.err.isEmpty, "\(run.err)")
         // @1x is 32×48; @1.5x 48×72, and so on, exactly.
         #expect(try ["", "@0.75x", "@1.5x", "@2x", "@3x", "@4x"].map { try size(out + "/cat-rgba8\($0).png") }
                 == ["32x48", "24x36", "48x72", "64x96", "96x144", "128x192"])
 
-        let icons = CLIFixtures.temporaryDirectory("icon-in")
+        let icons = Fixtures.temporaryDirectory("icon-in")
         let icon = try PNGEncoder().encode(Image(width: 16, height: 16, rgba8: [UInt8](repeating: 200, count: 16 * 16 * 4)))
         #expect(fileManager.createFile(atPath: icons + "/favorite.png", contents: Data(icon)))
         let enlarged = CLIRun([icons, "-o", out + "/icons", "--size", "16", "--scales", "1,3"])
@@ -95,15 +90,15 @@ import ThumbKit
     /// `--base` and `--manifest`: runs over a folder and over its subfolder agree on where outputs
     /// go, and the manifest lives where it is told, with paths relative to it.
     @Test func baseAndManifestOutsideTheOutputs() throws {
-        let tree = CLIFixtures.temporaryDirectory("base")
+        let tree = Fixtures.temporaryDirectory("base")
         try fileManager.createDirectory(atPath: tree + "/photos/day1", withIntermediateDirectories: true)
         try fileManager.copyItem(atPath: Self.cat, toPath: tree + "/photos/day1/cat.png")
-        try fileManager.copyItem(atPath: CLIFixtures.path("pngsuite/basn2c08.png"), toPath: tree + "/photos/b.png")
+        try fileManager.copyItem(atPath: Fixtures.path("pngsuite/basn2c08.png"), toPath: tree + "/photos/b.png")
         let manifest = tree + "/state/thumbs.json"
         #expect(CLIRun([tree + "/photos", "-o", tree + "/web", "--manifest", manifest]).status == .success)
         #expect(CLIRun([tree + "/photos/day1", "-o", tree + "/web", "--manifest", manifest, "--base", tree + "/photos",
                         "--size", "64"]).status == .success)
-        #expect(files(under: tree + "/web") == ["b.png", "day1/cat.png"], "the day's run wrote where the whole run did")
+        #expect(Fixtures.files(under: tree + "/web") == ["b.png", "day1/cat.png"], "the day's run wrote where the whole run did")
         #expect(try size(tree + "/web/day1/cat.png") == "43x64")
         let entries = try Manifest.load(path: manifest).sortedEntries
         #expect(entries.map(\.output.description) == ["../web/b.png", "../web/day1/cat.png"])
@@ -115,15 +110,15 @@ import ThumbKit
 
     /// `-v` lines and warnings come in plan order, whatever the job count.
     @Test func verboseLinesDoNotDependOnJobs() throws {
-        let tree = CLIFixtures.temporaryDirectory("order")
+        let tree = Fixtures.temporaryDirectory("order")
         for (i, fixture) in ["basn2c08.png", "basn6a08.png", "basn0g08.png", "basn3p08.png", "bgan6a16.png"].enumerated() {
-            try fileManager.copyItem(atPath: CLIFixtures.path("pngsuite/" + fixture), toPath: tree + "/\(i).png")
+            try fileManager.copyItem(atPath: Fixtures.path("pngsuite/" + fixture), toPath: tree + "/\(i).png")
         }
         try fileManager.copyItem(atPath: Self.cat, toPath: tree + "/big.png")
         fileManager.createFile(atPath: tree + "/notes.txt", contents: Data("x".utf8))
         var logs: [String] = []
         for jobs in ["1", "2", "4"] {
-            let out = CLIFixtures.temporaryDirectory("order-out")
+            let out = Fixtures.temporaryDirectory("order-out")
             let run = CLIRun([tree, "-o", out, "-j", jobs, "-v", "--scales", "1,2", "--size", "16"])
             logs.append(run.err.split(separator: "\n").dropLast().joined(separator: "\n"))
         }

@@ -3,27 +3,28 @@ import Glibc
 import Testing
 @testable import ThumbgenCLI
 import ThumbKit
+import TestSupport
 
 /// The rule of silence: a build step that runs thumbgen once per file hears nothing when all is
 /// well, and exactly one line, `thumbgen: FILE: reason`, per file that failed. (Captured output
 /// is never a terminal, so these runs are what a Makefile or CI log sees.)
 @Suite struct QuietSuccessTests {
     let fileManager = FileManager.default
-    static let good = CLIFixtures.path("pngsuite/basn2c08.png")
+    static let good = Fixtures.path("pngsuite/basn2c08.png")
 
     @Test func successPrintsNothingWhenStandardErrorIsNotATerminal() {
-        let out = CLIFixtures.temporaryDirectory("quiet")
+        let out = Fixtures.temporaryDirectory("quiet")
         let run = CLIRun([Self.good, "-o", out])
         #expect(run.status == .success)
         #expect(run.err.isEmpty && run.out.isEmpty, "\(run.err)")
         #expect(fileManager.fileExists(atPath: out + "/basn2c08.png"))
         // The real binary, standard error a pipe, says nothing either.
-        let binary = try? CLIFixtures.runBinary([Self.good, "-o", out, "--force"])
+        let binary = try? BuiltBinary.run([Self.good, "-o", out, "--force"])
         #expect(binary?.status == 0 && binary?.err == "" && binary?.out == "")
     }
 
     @Test func summaryAndVerboseAskForTheSummaryLine() {
-        let out = CLIFixtures.temporaryDirectory("quiet-summary")
+        let out = Fixtures.temporaryDirectory("quiet-summary")
         let summary = CLIRun([Self.good, "-o", out, "--summary"])
         #expect(summary.status == .success)
         let lines = summary.err.split(separator: "\n", omittingEmptySubsequences: false)
@@ -37,7 +38,7 @@ import ThumbKit
     }
 
     @Test func aFailingFileIsExactlyOneLineAndLeavesNothingBehind() throws {
-        let dir = CLIFixtures.temporaryDirectory("quiet-fail")
+        let dir = Fixtures.temporaryDirectory("quiet-fail")
         #expect(fileManager.createFile(atPath: dir + "/bad.png", contents: Data("not a png".utf8)))
         let run = CLIRun([dir + "/bad.png", "-o", dir + "/out"])
         #expect(run.status == .failure)
@@ -51,7 +52,7 @@ import ThumbKit
     }
 
     @Test func checkAndStarsAreQuietOnSuccessToo() throws {
-        let out = CLIFixtures.temporaryDirectory("quiet-check")
+        let out = Fixtures.temporaryDirectory("quiet-check")
         #expect(CLIRun([Self.good, "-o", out]).status == .success)
         let check = CLIRun(["check", out])
         #expect(check.status == .success && check.err.isEmpty, "\(check.err)")
@@ -61,7 +62,7 @@ import ThumbKit
         #expect(missing.status == .failure)
         #expect(missing.err == "thumbgen: \(out)/basn2c08.png: cannot verify output: no such file or directory\n", "\(missing.err)")
 
-        let stars = CLIFixtures.temporaryDirectory("quiet-stars")
+        let stars = Fixtures.temporaryDirectory("quiet-stars")
         let quiet = CLIRun(["stars", "-o", stars])
         #expect(quiet.status == .success && quiet.err.isEmpty && quiet.out.isEmpty, "\(quiet.err)")
         #expect(CLIRun(["stars", "-o", stars, "--summary"]).err == "5 badges written to \(stars)\n")
@@ -82,9 +83,9 @@ import ThumbKit
     @Test(arguments: oddNames.indices)
     func aFailingFileWithAnOddNameIsOneEscapedLine(_ index: Int) throws {
         let (label, name, escaped) = Self.oddNames[index]
-        let dir = CLIFixtures.temporaryDirectory("odd-fail")
+        let dir = Fixtures.temporaryDirectory("odd-fail")
         let path = Array(dir.utf8) + [0x2F] + name
-        HostileTreeTests.write(Array("not a png".utf8), at: path)
+        RawName.write(Array("not a png".utf8), at: path)
         // Named on the command line (as bytes) and found by walking its folder: the same one line.
         let named = CLIRun(raw: [path, Array("-o".utf8), Array((dir + "/out").utf8)])
         let walked = CLIRun(raw: [Array(dir.utf8), Array("-o".utf8), Array((dir + "/out").utf8)])
@@ -98,10 +99,10 @@ import ThumbKit
     }
 
     @Test func aWarningAboutAnOddNameIsOneLine() throws {
-        let dir = CLIFixtures.temporaryDirectory("odd-warn")
-        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: CLIFixtures.path("fuzz-seeds/baseline.jpg"))))
+        let dir = Fixtures.temporaryDirectory("odd-warn")
+        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.path("fuzz-seeds/baseline.jpg"))))
         let path = Array(dir.utf8) + Array("/cut\n".utf8) + [0xFE] + Array(".jpg".utf8)
-        HostileTreeTests.write(Array(whole.prefix(whole.count * 2 / 3)), at: path)
+        RawName.write(Array(whole.prefix(whole.count * 2 / 3)), at: path)
         let run = CLIRun(raw: [path, Array("-o".utf8), Array((dir + "/out").utf8), Array("--allow-partial".utf8), Array("-v".utf8)])
         #expect(run.status == .success, "\(run.err)")
         // Each warning is one line naming the file; then the -v line and the summary.
@@ -116,7 +117,7 @@ import ThumbKit
 
     /// Reads a file by its bytes (no `String` path can name some of these).
     func contents(_ path: [UInt8]) -> [UInt8]? {
-        let fd = open(HostileTreeTests.cPath(path), O_RDONLY)
+        let fd = open(RawName.cPath(path), O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -147,11 +148,11 @@ import ThumbKit
     @Test(arguments: validOddNames.indices)
     func validImagesUnderOddNamesAreThumbnailed(_ index: Int) throws {
         let (sourceName, outputName, inManifest) = Self.validOddNames[index]
-        let dir = CLIFixtures.temporaryDirectory("odd-valid")
+        let dir = Fixtures.temporaryDirectory("odd-valid")
         let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.good)))
         let source = Array(dir.utf8) + Array("/in/".utf8) + sourceName
         try fileManager.createDirectory(atPath: dir + "/in", withIntermediateDirectories: true)
-        HostileTreeTests.write(png, at: source)
+        RawName.write(png, at: source)
         let out = Array((dir + "/out").utf8)
         // A box small enough that @3x needs no more pixels than the 32-pixel image has (else a
         // warning says it was enlarged).
@@ -180,7 +181,7 @@ import ThumbKit
     // MARK: info
 
     @Test func infoDecodesTheWholeImageUnlessHeaderOnly() {
-        let corrupt = CLIFixtures.path("pngsuite/xcsn0g01.png")
+        let corrupt = Fixtures.path("pngsuite/xcsn0g01.png")
         let full = CLIRun(["info", corrupt])
         #expect(full.status == .failure)
         #expect(full.out.isEmpty)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ThumbgenCLI
 import ThumbKit
+import TestSupport
 
 /// The command line's rating badges and contact sheets: ratings from a ratings file and sidecars
 /// reach the pixels and the manifest, a changed rating rebuilds, sheets and their maps are written
@@ -11,7 +12,7 @@ import ThumbKit
 
     /// A folder of three small photos (PNG), and a ratings file rating two of them.
     func photos(_ label: String) throws -> String {
-        let directory = CLIFixtures.temporaryDirectory(label)
+        let directory = Fixtures.temporaryDirectory(label)
         try fileManager.createDirectory(atPath: directory + "/in", withIntermediateDirectories: true)
         for (index, name) in ["a", "b", "c"].enumerated() {
             let image = Self.pattern(300 + 40 * index, 220 + 20 * index, seed: index)
@@ -156,7 +157,7 @@ import ThumbKit
         (["--rating-badge", "southeast", "--fill-mode", "most"], "--fill-mode: 'most' is not a fill mode (expected full, half or precise)"),
     ])
     func thumbnailMisuseIsOneLine(extra: [String], message: String) throws {
-        let run = CLIRun([CLIFixtures.path("photos/cat-rgba8.png"), "-o", CLIFixtures.temporaryDirectory("misuse")] + extra)
+        let run = CLIRun([Fixtures.path("photos/cat-rgba8.png"), "-o", Fixtures.temporaryDirectory("misuse")] + extra)
         #expect(run.status == .usage)
         #expect(run.err.hasPrefix("thumbgen: \(message)\n"), "\(run.err)")
     }
@@ -173,7 +174,7 @@ import ThumbKit
         (["-o", "s.jpg", "--format", "webp"], "--output s.jpg ends in .jpg, which is not --format webp"),
     ])
     func sheetMisuseIsOneLine(extra: [String], message: String) throws {
-        let run = CLIRun(["sheet", CLIFixtures.path("photos")] + extra)
+        let run = CLIRun(["sheet", Fixtures.path("photos")] + extra)
         #expect(run.status == .usage)
         #expect(run.err.hasPrefix("thumbgen: \(message)\n"), "\(run.err)")
     }

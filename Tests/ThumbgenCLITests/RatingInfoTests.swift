@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import ThumbgenCLI
+import TestSupport
 
 /// `thumbgen info` appends a photo's rating and where it came from; files without one print the
 /// line they always did.
 @Suite struct RatingInfoTests {
-    static func fixture(_ name: String) -> String { CLIFixtures.path("ratings/" + name) }
+    static func fixture(_ name: String) -> String { Fixtures.path("ratings/" + name) }
 
     @Test func infoAppendsTheRating() {
         let names = ["xmp-half.png", "exif-rejected.jpg", "sidecar-both.jpg", "missing.jpg", "exif.tif"]
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func ratingsFileBeatsEverything() throws {
-        let folder = CLIFixtures.temporaryDirectory("ratings")
+        let folder = Fixtures.temporaryDirectory("ratings")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let list = folder + "/ratings.csv"
         // Relative to the ratings file's folder.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// SIGINT and SIGTERM stop the real binary cleanly. Run as a separate process: the handler is
 /// process-wide, and other suites run batches in this process at the same time, which would
@@ -9,16 +10,16 @@ import Testing
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func aSignalCancelsTheRunAndIsTheExitStatus(_ signalNumber: Int32, _ status: Int32) throws {
         // Enough work that the signal lands mid-run: the sample photos many times over, one job.
-        let tree = CLIFixtures.temporaryDirectory("signal")
-        let photos = CLIFixtures.path("../../Assets/samples/photos")
+        let tree = Fixtures.temporaryDirectory("signal")
+        let photos = Fixtures.path("../../Assets/samples/photos")
         for i in 0..<4 {
             for name in try FileManager.default.contentsOfDirectory(atPath: photos) {
                 try FileManager.default.copyItem(atPath: photos + "/" + name, toPath: tree + "/\(i)-" + name)
             }
         }
-        let out = CLIFixtures.temporaryDirectory("signalled")
+        let out = Fixtures.temporaryDirectory("signalled")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLIFixtures.binary)
+        process.executableURL = URL(fileURLWithPath: BuiltBinary.path)
         process.arguments = [tree, "-o", out, "-j1", "-v", "--progress", "never", "--size", "200"]
         let err = Pipe()
         process.standardError = err
@@ -45,7 +46,7 @@ import Testing
         #expect(process.terminationReason == .exit && process.terminationStatus == status, "\(text)")
         #expect(text.contains(" not processed in "), "\(text)")
         // What completed is in the manifest, and a rerun finishes the job.
-        let rerun = try CLIFixtures.runBinary([tree, "-o", out, "--size", "200"])
+        let rerun = try BuiltBinary.run([tree, "-o", out, "--size", "200"])
         #expect(rerun.status == 0 && !rerun.err.contains(" 0 up to date"), "\(rerun.err)")
     }
 }

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 @testable import ThumbgenCLI
 @testable import ThumbKit
+import TestSupport
 
 @Suite struct StarsCommandTests {
     let fileManager = FileManager.default
 
     @Test func writesTheFiveDefaultBadges() throws {
-        let out = CLIFixtures.temporaryDirectory("stars")
+        let out = Fixtures.temporaryDirectory("stars")
         let run = CLIRun(["stars", "-o", out])
         #expect(run.status == .success, "\(run.err)")
         #expect(try fileManager.contentsOfDirectory(atPath: out).sorted()
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func halfRatingsScalesAndAssetCatalog() throws {
-        let out = CLIFixtures.temporaryDirectory("stars")
+        let out = Fixtures.temporaryDirectory("stars")
         let run = CLIRun(["stars", "-o", out + "/png", "--half", "--scales", "1,2,3", "--xcassets", out + "/R.xcassets"])
         #expect(run.status == .success, "\(run.err)")
         let names = try fileManager.contentsOfDirectory(atPath: out + "/png")
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func singleWhiteStarAlphaIsTheCoverage() throws {
-        let out = CLIFixtures.temporaryDirectory("stars")
+        let out = Fixtures.temporaryDirectory("stars")
         let run = CLIRun(["stars", "-o", out, "--slots", "1", "--ratings", "1", "--fill", "ffffff", "--empty", "none",
                           "--outline", "none", "--spacing", "0", "--size", "32"])
         #expect(run.status == .success, "\(run.err)")
@@ -56,7 +57,7 @@ import Testing
         (["--bogus"], "unknown option '--bogus'"),
     ])
     func badOptionsExit64AndWriteNothing(arguments: [String], message: String) {
-        let out = CLIFixtures.temporaryDirectory("stars") + "/never"
+        let out = Fixtures.temporaryDirectory("stars") + "/never"
         let run = CLIRun(["stars", "-o", out] + arguments)
         #expect(run.status == .usage)
         #expect(run.err.hasPrefix("thumbgen: ") && run.err.contains(message), "\(run.err)")
@@ -64,8 +65,8 @@ import Testing
     }
 
     @Test func specFileAndManifestMatchTheCommittedAssets() throws {
-        let assets = CLIFixtures.path("../../Assets/stars")
-        let out = CLIFixtures.temporaryDirectory("stars")
+        let assets = Fixtures.path("../../Assets/stars")
+        let out = Fixtures.temporaryDirectory("stars")
         let run = CLIRun(["stars", "--spec", assets + "/badge-spec.json", "-o", out, "--manifest", out + "/golden-manifest.json"])
         #expect(run.status == .success, "\(run.err)")
         #expect(fileManager.contents(atPath: out + "/golden-manifest.json") == fileManager.contents(atPath: assets + "/golden-manifest.json"))
@@ -73,7 +74,7 @@ import Testing
 
     /// The PNGs, the asset catalog and the manifest come from one render of each badge.
     @Test func everyBadgeIsRenderedOncePerRun() throws {
-        let out = CLIFixtures.temporaryDirectory("stars")
+        let out = Fixtures.temporaryDirectory("stars")
         let log = StarRenderLog()
         let run = StarRenderLog.$current.withValue(log) {
             CLIRun(["stars", "-o", out + "/png", "--ratings", "1,2.5", "--fill-mode", "half", "--scales", "1,2,3",
@@ -94,7 +95,7 @@ import Testing
     /// Names are JSON strings in the manifest, escaped by the JSON writer, whatever `--name` holds.
     @Test(arguments: ["a\"b%r", "back\\slash%r", "tab\tand\nnewline%r", "bell\u{7}%r%s", "é%r"])
     func manifestOfAnyNameIsValidJSON(name: String) throws {
-        let out = CLIFixtures.temporaryDirectory("stars")
+        let out = Fixtures.temporaryDirectory("stars")
         let run = CLIRun(["stars", "-o", out + "/png", "--ratings", "1,4.5", "--scales", "1,2", "--name", name,
                           "--manifest", out + "/manifest.json"])
         #expect(run.status == .success, "\(run.err)")
@@ -112,7 +113,7 @@ import Testing
     }
 
     @Test func repeatedScalesInASpecFileAreAUsageError() throws {
-        let dir = CLIFixtures.temporaryDirectory("stars")
+        let dir = Fixtures.temporaryDirectory("stars")
         #expect(fileManager.createFile(atPath: dir + "/twice.json", contents: Data(#"{"scales": [1, 2, 1]}"#.utf8)))
         let run = CLIRun(["stars", "--spec", dir + "/twice.json", "-o", dir + "/out", "--xcassets", dir + "/R.xcassets"])
         #expect(run.status == .usage)
@@ -121,7 +122,7 @@ import Testing
     }
 
     @Test func unusableSpecFilesAreOneLineNamingFileAndReason() throws {
-        let dir = CLIFixtures.temporaryDirectory("stars")
+        let dir = Fixtures.temporaryDirectory("stars")
         let missing = CLIRun(["stars", "--spec", dir + "/none.json", "-o", dir + "/out"])
         #expect(missing.status == .usage)
         #expect(missing.err.hasPrefix("thumbgen: --spec: cannot read \(dir)/none.json: no such file or directory\n"), "\(missing.err)")

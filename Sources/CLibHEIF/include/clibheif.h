@@ -2,9 +2,9 @@
  * clibheif: libheif behind a small C API that is safe to call from Swift.
  *
  * Policy:
- *  - A file is read through its descriptor with pread by a heif_reader (libheif seeks: the meta box
- *    says where each item's data is), bytes in memory in place; libheif reads the boxes when the file
- *    is opened and the primary image's coded data when it is decoded, nothing else.
+ *  - Bytes come from a tg_source through a heif_reader, read exactly where libheif seeks (the meta
+ *    box says where each item's data is), nothing ahead; libheif reads the boxes when the file is
+ *    opened and the primary image's coded data when it is decoded, nothing else.
  *  - The primary image is decoded (HEVC through libde265; AV1 through dav1d, by a decoder plugin
  *    of CLibHEIF's own, heif_dav1d.c, which keeps dav1d's log off standard error and runs it on one
  *    thread under the file's pixel limit), with its transformative properties applied by libheif (clean aperture, rotation, mirroring: HEIF makes
@@ -25,28 +25,6 @@
 #include <stdint.h>
 
 #include "tg_codec_support.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-enum {
-    TG_HEIF_OK = 0,
-    TG_HEIF_ERR_OPEN = 1,       /* the file could not be opened or read; message says why */
-    TG_HEIF_ERR_NOT_HEIF = 2,   /* no ftyp box with a HEIF or AVIF brand */
-    TG_HEIF_ERR_CORRUPT = 3,    /* libheif or its decoder reported an error; message holds its text */
-    TG_HEIF_ERR_LIMIT = 4,      /* the image exceeds a limit */
-    TG_HEIF_ERR_MEMORY = 5,     /* an allocation failed */
-    TG_HEIF_ERR_TRUNCATED = 7   /* the data ends before the image does */
-};
-
-#define TG_HEIF_MESSAGE_SIZE 256
-
-typedef struct {
-    uint64_t max_pixels;        /* width*height; 0 = no limit */
-    uint32_t max_dimension;     /* largest width and height; 0 = no limit */
-    uint64_t max_file_bytes;    /* 0 = no limit */
-} tg_heif_limits;
 
 typedef struct {
     uint32_t width;             /* the displayed size: after libheif's transforms */
@@ -69,22 +47,20 @@ typedef struct {
 
 typedef struct tg_heif_reader tg_heif_reader;
 
-int tg_heif_open_file(const char *path, const tg_heif_limits *limits, tg_heif_reader **out, tg_heif_info *info,
-                      char message[TG_HEIF_MESSAGE_SIZE], tg_limit_hit *limit);
-/* Bytes in memory (not copied; lent again for each call that reads, see tg_heif_rebase_memory). */
-int tg_heif_open_memory(const uint8_t *data, size_t size, const tg_heif_limits *limits, tg_heif_reader **out,
-                        tg_heif_info *info, char message[TG_HEIF_MESSAGE_SIZE], tg_limit_hit *limit);
-void tg_heif_rebase_memory(tg_heif_reader *reader, const uint8_t *data);
+/* Reads the boxes and the primary image's header, under max_pixels (also the limit its coded frames
+ * are decoded under) and max_dimension. The source is one tg_source_begin accepted; the reader is
+ * left in *out whatever the status, and is closed before the source is freed. */
+tg_status tg_heif_open(tg_source *source, const tg_limits *limits, tg_heif_reader **out, tg_heif_info *info);
 
 /* Decodes the primary image, once, into dst: width * height * 4 samples of straight RGBA, bytes
  * when sixteen is 0, else uint16_t values (0-65535). */
-int tg_heif_read_image(tg_heif_reader *reader, void *dst, int sixteen);
+tg_status tg_heif_read_image(tg_heif_reader *reader, void *dst, int sixteen);
 
 /* The next row of the primary image into dst: width * channels samples, straight RGBA (channels
  * 4) or RGB (3, for opaque images), as tg_heif_read_image gives them. The first call decodes the
  * image (libheif decodes whole images only); its planes are released after the last row, so the
  * caller never holds a second full-size copy. Use either this or tg_heif_read_image, not both. */
-int tg_heif_read_row(tg_heif_reader *reader, void *dst, int channels, int sixteen);
+tg_status tg_heif_read_row(tg_heif_reader *reader, void *dst, int channels, int sixteen);
 
 /* Metadata blocks of the primary image: XMP is an item of type "mime" with content type
  * "application/rdf+xml", EXIF one of type "Exif", handed out from its TIFF header on. */
@@ -98,15 +74,10 @@ enum {
  * unreadable. */
 int tg_heif_metadata(tg_heif_reader *reader, int kind, size_t max_bytes, tg_buffer *out);
 
-const char *tg_heif_reader_message(const tg_heif_reader *reader);
 void tg_heif_close(tg_heif_reader *reader);
 
 /* e.g. "libheif 1.15.1 (HEVC: libde265 1.0.11, AV1: dav1d 1.0.0)": the library and the decoder that runs for
  * each format. */
 void tg_heif_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

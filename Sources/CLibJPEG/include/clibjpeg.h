@@ -4,9 +4,9 @@
  * Policy:
  *  - libjpeg reports fatal errors through error_exit, which here copies the message and longjmps
  *    back to a setjmp() inside this file; nothing ever calls exit() and no longjmp crosses into
- *    the caller. Failures come back as TG_JPEG_* status codes plus libjpeg's message text.
+ *    the caller. Failures come back as a tg_status, with libjpeg's message text in the source.
  *  - Warnings (corrupt data, extraneous bytes, premature end) are collected, not printed: the
- *    caller reads them with tg_jpeg_warning(). A premature end is an error (TG_JPEG_ERR_TRUNCATED)
+ *    caller reads them with tg_jpeg_warning(). A premature end is an error (TG_ERR_TRUNCATED)
  *    unless the caller allows partial images.
  *  - Decoded rows are straight RGBA, 8 bits per channel (alpha always 255), or the stored CMYK
  *    samples when asked for (so a CMYK ICC profile can be applied by the caller).
@@ -14,8 +14,8 @@
  *    comes back as data (tg_limit_hit), so the caller words it and names its own options.
  *  - Rows can be read a few at a time (tg_jpeg_read_rows), so a caller can stream them into a
  *    resampler instead of holding the decoded image.
- *  - Decoding reads a file through its descriptor in 64 KiB chunks, or bytes in memory, and
- *    stops at EOI: what follows is never read. Encoding (meant for tests) writes memory only.
+ *  - Decoding reads a tg_source a chunk at a time (TG_SOURCE_CHUNK) and stops at EOI: what
+ *    follows is never read. Encoding (meant for tests) writes memory only.
  */
 #ifndef CLIBJPEG_H
 #define CLIBJPEG_H
@@ -25,22 +25,6 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-enum {
-    TG_JPEG_OK = 0,
-    TG_JPEG_ERR_OPEN = 1,       /* the file could not be opened or read; message says why */
-    TG_JPEG_ERR_NOT_JPEG = 2,   /* no SOI marker at the start */
-    TG_JPEG_ERR_LIBJPEG = 3,    /* libjpeg reported an error; message holds its text */
-    TG_JPEG_ERR_LIMIT = 4,      /* the image exceeds a limit; message says which */
-    TG_JPEG_ERR_MEMORY = 5,     /* an allocation failed */
-    TG_JPEG_ERR_STATE = 6,      /* the API was used out of order or with bad arguments */
-    TG_JPEG_ERR_TRUNCATED = 7   /* the data ended before the image did */
-};
-
-#define TG_JPEG_MESSAGE_SIZE 256
 /* At most this many distinct warnings are kept per image; later ones are counted only. */
 #define TG_JPEG_MAX_WARNINGS 8
 
@@ -54,13 +38,10 @@ enum {
     TG_JPEG_CS_YCCK = 5
 };
 
-typedef struct {
-    uint64_t max_pixels;        /* width*height; 0 = no limit */
-    uint32_t max_dimension;     /* largest width and height; 0 = libjpeg's own (65500) */
-    uint64_t max_file_bytes;    /* size of the encoded data; 0 = no limit */
-    uint32_t max_scans;         /* progressive scans; 0 = no limit */
-    uint64_t max_memory;        /* bytes libjpeg may allocate (its max_memory_to_use); 0 = no limit */
-} tg_jpeg_limits;
+/* Progressive scans allowed per image: a hostile progressive file can have thousands of tiny
+ * scans, each a full pass over the coefficients; libjpeg-turbo's own advice for untrusted files
+ * (djpeg -maxscans) is a few hundred, and a real encoder writes about ten. */
+#define TG_JPEG_MAX_SCANS 1000
 
 typedef struct {
     uint32_t width;             /* full-size image, as stored (before any EXIF orientation) */
@@ -74,22 +55,11 @@ typedef struct {
 
 typedef struct tg_jpeg_reader tg_jpeg_reader;
 
-/* Reads the header of JPEG bytes in memory (not copied), saving APP1 (EXIF, XMP) and APP2 markers. On success
- * *out owns the reader; on failure it is NULL and message holds the reason (for
- * TG_JPEG_ERR_LIMIT, *limit says which limit). */
-int tg_jpeg_open_memory(const uint8_t *data, size_t size, const tg_jpeg_limits *limits,
-                        tg_jpeg_reader **out, tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE],
-                        tg_limit_hit *limit);
-
-/* The same over a file, read through its descriptor in bounded chunks (only a regular file is
- * opened; see tg_open_regular_file). */
-int tg_jpeg_open_file(const char *path, const tg_jpeg_limits *limits, tg_jpeg_reader **out,
-                      tg_jpeg_info *info, char message[TG_JPEG_MESSAGE_SIZE], tg_limit_hit *limit);
-
-/* Points the reader at where its bytes are now (the same bytes and size), or NULL while they are
- * not lent: lets a caller whose buffer may move between calls, such as a Swift array, lend it for
- * each call that reads instead of copying it. */
-void tg_jpeg_rebase_memory(tg_jpeg_reader *reader, const uint8_t *data);
+/* Reads the header from the source, saving APP1 (EXIF, XMP) and APP2 markers, under the limits
+ * (max_dimension: libjpeg's own 65500 when 0; max_memory: libjpeg's max_memory_to_use). The source
+ * is one tg_source_begin accepted; the reader is left in *out whatever the status, and is closed
+ * before the source is freed. */
+tg_status tg_jpeg_open(tg_source *source, const tg_limits *limits, tg_jpeg_reader **out, tg_jpeg_info *info);
 
 /* The first APP1 Exif payload after its 6-byte identifier (a TIFF structure). Returns 1 and
  * sets data and size when there is one (owned by the reader), else 0. */
@@ -109,19 +79,19 @@ int tg_jpeg_icc(tg_jpeg_reader *reader, const uint8_t **data, size_t *size);
  * converted to CMYK, still inverted if inverted_cmyk) instead of RGBA. rgb_rows: rows of images
  * that are not CMYK come out as RGB (3 channels) instead of RGBA. allow_partial: a premature end
  * is a warning and the rest of the image is filled by libjpeg, instead of an error. */
-int tg_jpeg_start(tg_jpeg_reader *reader, int scale_denom, int raw_cmyk, int allow_partial, int rgb_rows,
+tg_status tg_jpeg_start(tg_jpeg_reader *reader, int scale_denom, int raw_cmyk, int allow_partial, int rgb_rows,
                   uint32_t *out_width, uint32_t *out_height, int *out_channels);
 
 /* Reads the next `count` rows after tg_jpeg_start into dst (count * out_width * out_channels
  * bytes). */
-int tg_jpeg_read_rows(tg_jpeg_reader *reader, uint8_t *dst, uint32_t count);
+tg_status tg_jpeg_read_rows(tg_jpeg_reader *reader, uint8_t *dst, uint32_t count);
 
 /* Decodes any rows not read yet (discarding them) and reads on to the end of the image, so that a
  * truncated tail is noticed whether the image was read whole or streamed. */
-int tg_jpeg_finish(tg_jpeg_reader *reader);
+tg_status tg_jpeg_finish(tg_jpeg_reader *reader);
 
 /* Reads every remaining row into dst, then finishes: the whole image in one call. */
-int tg_jpeg_read_image(tg_jpeg_reader *reader, uint8_t *dst);
+tg_status tg_jpeg_read_image(tg_jpeg_reader *reader, uint8_t *dst);
 
 /* How many warnings libjpeg emitted (may exceed the number kept), and the i-th kept one. */
 int tg_jpeg_warning_count(const tg_jpeg_reader *reader);
@@ -131,11 +101,6 @@ const char *tg_jpeg_warning(const tg_jpeg_reader *reader, int index);
 int tg_jpeg_was_truncated(const tg_jpeg_reader *reader);
 /* 1 when the reader was started to hand out a CMYK image's raw ink samples. */
 int tg_jpeg_is_raw_cmyk(const tg_jpeg_reader *reader);
-
-/* The message of the reader's last failure (empty if none). */
-const char *tg_jpeg_reader_message(const tg_jpeg_reader *reader);
-/* The limit behind the reader's last TG_JPEG_ERR_LIMIT failure (kind TG_LIMIT_NONE if none). */
-const tg_limit_hit *tg_jpeg_reader_limit(const tg_jpeg_reader *reader);
 
 void tg_jpeg_close(tg_jpeg_reader *reader);
 
@@ -159,15 +124,10 @@ typedef struct {
 
 
 /* Encodes into out (release with tg_buffer_free). */
-int tg_jpeg_encode(const tg_jpeg_encode_params *params, tg_buffer *out,
-                   char message[TG_JPEG_MESSAGE_SIZE]);
+tg_status tg_jpeg_encode(const tg_jpeg_encode_params *params, tg_buffer *out, char message[TG_MESSAGE_SIZE]);
 
 
 /* The libjpeg version in use, e.g. "libjpeg-turbo 2.1.5 (API 62)". */
 void tg_jpeg_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

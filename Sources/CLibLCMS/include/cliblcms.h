@@ -18,10 +18,6 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 enum {
     TG_CMS_OK = 0,
     TG_CMS_ERR_PROFILE = 1,     /* the profile could not be parsed */
@@ -76,9 +72,5 @@ int tg_cms_make_rgb_profile(double white_x, double white_y, const double primari
 
 /* The lcms2 version in use, e.g. "lcms2 2.14". */
 void tg_cms_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

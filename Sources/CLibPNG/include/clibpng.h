@@ -3,8 +3,10 @@
  *
  * Policy:
  *  - Every libpng call that can png_error() runs behind a setjmp() inside this file; a failure
- *    comes back as a TG_PNG_* status code plus libpng's message text. No longjmp ever crosses
+ *    comes back as a tg_status, with libpng's message text in the source. No longjmp ever crosses
  *    into the caller.
+ *  - Bytes come from a tg_source (read ahead in chunks from a descriptor, or lent memory): libpng
+ *    asks for a few bytes at a time, and reading stops at IEND.
  *  - Decoded rows are straight RGBA, 8 or 16 bits per channel (16-bit samples in native byte
  *    order). Gamma, chromaticity and ICC data are not applied: samples are taken as sRGB.
  *  - Limits are checked from the header, before libpng allocates anything large; a limit that is
@@ -19,36 +21,9 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-enum {
-    TG_PNG_OK = 0,
-    TG_PNG_ERR_OPEN = 1,        /* the file could not be opened or read (errno in detail) */
-    TG_PNG_ERR_SIGNATURE = 2,   /* not a PNG file */
-    TG_PNG_ERR_LIBPNG = 3,      /* libpng reported an error; message holds its text */
-    TG_PNG_ERR_LIMIT = 4,       /* the image exceeds a limit; message says which */
-    TG_PNG_ERR_MEMORY = 5,      /* an allocation failed */
-    TG_PNG_ERR_STATE = 6,       /* the API was used out of order */
-    TG_PNG_ERR_TRUNCATED = 7    /* the data ended early */
-};
-
-#define TG_PNG_MESSAGE_SIZE 256
-
 /* libpng's filter bits (PNG_FILTER_NONE, PNG_ALL_FILTERS), without pulling png.h into Swift. */
 #define PNG_FILTER_NONE_C 0x08
 #define PNG_ALL_FILTERS_C 0xf8
-
-typedef struct {
-    uint64_t max_pixels;        /* width*height; 0 = no limit */
-    uint32_t max_width;         /* passed to png_set_user_limits; 0 = libpng's maximum */
-    uint32_t max_height;
-    uint32_t chunk_cache_max;   /* number of ancillary chunks kept; 0 = unlimited */
-    uint64_t chunk_malloc_max;  /* bytes for one chunk (and decompressed zTXt/iCCP); 0 = unlimited */
-    uint64_t max_file_bytes;    /* bytes read from the source; 0 = no limit */
-    uint64_t max_xmp_bytes;     /* largest XMP packet kept, inflated; a larger one is dropped */
-} tg_png_limits;
 
 typedef struct {
     uint32_t width;
@@ -64,29 +39,20 @@ typedef struct {
 
 typedef struct tg_png_reader tg_png_reader;
 
-/* Opens a PNG file and reads up to the first IDAT. On success *out owns the reader. On failure
- * *out is NULL and message holds the reason; for TG_PNG_ERR_LIMIT, *limit says which limit. */
-int tg_png_open_file(const char *path, const tg_png_limits *limits, tg_png_reader **out,
-                     tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE], tg_limit_hit *limit);
-
-/* The same over bytes in memory (not copied: they must outlive the reader). */
-int tg_png_open_memory(const uint8_t *data, size_t size, const tg_png_limits *limits,
-                       tg_png_reader **out, tg_png_info *info, char message[TG_PNG_MESSAGE_SIZE],
-                       tg_limit_hit *limit);
-
-/* Points a reader opened by tg_png_open_memory at where its bytes are now (the same bytes and
- * size): lets a caller whose buffer may move between calls, such as a Swift array, lend it for
- * each call instead of copying it. NULL while not lent. */
-void tg_png_rebase_memory(tg_png_reader *reader, const uint8_t *data);
+/* Reads the source up to the first IDAT, under the limits: max_dimension through libpng's user
+ * limits, max_chunk_bytes and max_chunks as libpng's chunk limits, max_metadata_bytes for the XMP
+ * packet. The source is one tg_source_begin accepted; the reader is left in *out whatever the
+ * status, and is closed before the source is freed. */
+tg_status tg_png_open(tg_source *source, const tg_limits *limits, tg_png_reader **out, tg_png_info *info);
 
 /* Reads the next `count` rows of a non-interlaced image into dst (count * row_bytes bytes), with
  * row_channels channels: an opaque image's rows are RGB, saving libpng's filler pass. */
-int tg_png_read_rows(tg_png_reader *reader, uint8_t *dst, uint32_t count);
+tg_status tg_png_read_rows(tg_png_reader *reader, void *dst, uint32_t count);
 
 /* Reads the whole image (any interlace) into dst as RGBA (height * width * 4 samples of
  * output_depth bits; opaque images get alpha at the maximum). Call it instead of, not after,
  * tg_png_read_rows. */
-int tg_png_read_image(tg_png_reader *reader, uint8_t *dst);
+tg_status tg_png_read_image(tg_png_reader *reader, void *dst);
 
 /* Colour, orientation and XMP metadata seen before the first IDAT (what png_read_info read). Pointers
  * are owned by the reader. cICP is not reported: libpng before 1.6.45 does not read it. */
@@ -107,12 +73,6 @@ typedef struct {
 
 /* Fills *metadata from the chunks read so far (those before IDAT). */
 void tg_png_get_metadata(const tg_png_reader *reader, tg_png_metadata *metadata);
-
-/* The limit behind the reader's last TG_PNG_ERR_LIMIT failure (kind TG_LIMIT_NONE if none). */
-const tg_limit_hit *tg_png_reader_limit(const tg_png_reader *reader);
-
-/* The message of the reader's last failure (empty if none). */
-const char *tg_png_reader_message(const tg_png_reader *reader);
 
 void tg_png_close(tg_png_reader *reader);
 
@@ -138,15 +98,10 @@ typedef struct {
 
 
 /* Encodes into out (owned by the caller afterwards; release with tg_buffer_free). */
-int tg_png_encode(const tg_png_encode_params *params, tg_buffer *out,
-                  char message[TG_PNG_MESSAGE_SIZE]);
+tg_status tg_png_encode(const tg_png_encode_params *params, tg_buffer *out, char message[TG_MESSAGE_SIZE]);
 
 
 /* The libpng and zlib versions in use, e.g. "libpng 1.6.39, zlib 1.2.13". */
 void tg_png_versions(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

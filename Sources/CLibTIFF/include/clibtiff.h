@@ -2,8 +2,8 @@
  * clibtiff: libtiff behind a small C API that is safe to call from Swift.
  *
  * Policy:
- *  - A file is read through its descriptor with pread (TIFF seeks: directories and strips may be
- *    anywhere), bytes in memory in place; only what the first directory points at is read.
+ *  - Bytes come from a tg_source, read exactly where libtiff seeks (directories and strips may be
+ *    anywhere), nothing ahead; only what the first directory points at is read.
  *  - The first page (directory) is read: strips or tiles, 1-16 bits, gray, RGB, palette, CMYK,
  *    YCbCr, with or without alpha, through libtiff's RGBA interface, which reduces samples to 8
  *    bits. Pixels come out straight RGBA in the order stored (the Orientation tag is reported, not
@@ -19,30 +19,6 @@
 #include <stdint.h>
 
 #include "tg_codec_support.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-enum {
-    TG_TIFF_OK = 0,
-    TG_TIFF_ERR_OPEN = 1,
-    TG_TIFF_ERR_NOT_TIFF = 2,
-    TG_TIFF_ERR_CORRUPT = 3,    /* libtiff reported an error; message holds its text */
-    TG_TIFF_ERR_LIMIT = 4,
-    TG_TIFF_ERR_MEMORY = 5,
-    TG_TIFF_ERR_TRUNCATED = 7
-};
-
-#define TG_TIFF_MESSAGE_SIZE 256
-
-typedef struct {
-    uint64_t max_pixels;
-    uint32_t max_dimension;
-    uint64_t max_file_bytes;
-    uint64_t max_memory;        /* libtiff's largest single allocation; 0 = libtiff's default */
-    uint64_t max_xmp_bytes;     /* largest XMLPacket copied out; a larger one is left */
-} tg_tiff_limits;
 
 typedef struct {
     uint32_t width;
@@ -68,32 +44,26 @@ typedef struct {
 
 typedef struct tg_tiff_reader tg_tiff_reader;
 
-int tg_tiff_open_file(const char *path, const tg_tiff_limits *limits, tg_tiff_reader **out, tg_tiff_info *info,
-                      char message[TG_TIFF_MESSAGE_SIZE], tg_limit_hit *limit);
-/* Bytes in memory (not copied; lent again for each call that reads, see tg_tiff_rebase_memory). */
-int tg_tiff_open_memory(const uint8_t *data, size_t size, const tg_tiff_limits *limits, tg_tiff_reader **out,
-                        tg_tiff_info *info, char message[TG_TIFF_MESSAGE_SIZE], tg_limit_hit *limit);
-void tg_tiff_rebase_memory(tg_tiff_reader *reader, const uint8_t *data);
+/* Reads the first directory, under max_pixels, max_dimension, max_memory (libtiff's largest single
+ * allocation) and max_metadata_bytes (the XMLPacket copied out). The source is one
+ * tg_source_begin accepted; the reader is left in *out whatever the status, and is closed before
+ * the source is freed. */
+tg_status tg_tiff_open(tg_source *source, const tg_limits *limits, tg_tiff_reader **out, tg_tiff_info *info);
 
 /* Decodes the first page into dst (width * height * 4 bytes of straight RGBA), once. */
-int tg_tiff_read_image(tg_tiff_reader *reader, uint8_t *dst);
+tg_status tg_tiff_read_image(tg_tiff_reader *reader, uint8_t *dst);
 
 /* Instead of tg_tiff_read_image, when info.rows_as_stored: the next row, top to bottom as stored,
  * into dst as width * 3 bytes of RGB (gray repeated), the same pixels tg_tiff_read_image gives. */
-int tg_tiff_read_row(tg_tiff_reader *reader, uint8_t *dst);
+tg_status tg_tiff_read_row(tg_tiff_reader *reader, uint8_t *dst);
 
 /* After tg_tiff_read_row: decodes the remaining rows, so damage there is found as
  * tg_tiff_read_image would find it. */
-int tg_tiff_finish_rows(tg_tiff_reader *reader);
+tg_status tg_tiff_finish_rows(tg_tiff_reader *reader);
 
-const char *tg_tiff_reader_message(const tg_tiff_reader *reader);
 void tg_tiff_close(tg_tiff_reader *reader);
 
 /* e.g. "libtiff 4.5.0". */
 void tg_tiff_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

@@ -2,9 +2,10 @@
  * clibwebp: libwebp behind a small C API that is safe to call from Swift.
  *
  * Policy:
- *  - A file is read through its descriptor, in 64 KiB chunks, into one buffer sized from the RIFF
- *    header (after the caller's limits have been checked), and only as far as the RIFF size says:
- *    what follows the WebP data is never read. libwebp decodes from memory.
+ *  - libwebp decodes from memory. A file's data is read from its tg_source into one buffer sized
+ *    from the RIFF header (after the caller's limits have been checked), and only as far as the
+ *    RIFF size says: what follows the WebP data is never read. Bytes in memory are decoded where
+ *    they are lent.
  *  - The header (canvas size, alpha, animation, lossless, ICC profile, EXIF) comes from libwebp's
  *    container parser before any pixel buffer exists, so limits are checked first.
  *  - Decoded pixels are straight (not premultiplied) RGBA, 8 bits per channel. An animation gives
@@ -22,29 +23,6 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-enum {
-    TG_WEBP_OK = 0,
-    TG_WEBP_ERR_OPEN = 1,       /* the file could not be opened or read; message says why */
-    TG_WEBP_ERR_NOT_WEBP = 2,   /* no RIFF/WEBP header */
-    TG_WEBP_ERR_CORRUPT = 3,    /* libwebp could not parse or decode the data */
-    TG_WEBP_ERR_LIMIT = 4,      /* the image exceeds a limit */
-    TG_WEBP_ERR_MEMORY = 5,     /* an allocation failed */
-    TG_WEBP_ERR_TRUNCATED = 7   /* the data ends before the image does */
-};
-
-#define TG_WEBP_MESSAGE_SIZE 256
-
-typedef struct {
-    uint64_t max_pixels;        /* canvas width*height; 0 = no limit */
-    uint32_t max_dimension;     /* largest width and height; 0 = no limit */
-    uint64_t max_file_bytes;    /* bytes of WebP data; 0 = no limit */
-    uint64_t max_memory;        /* bytes the encoded data may take in memory; 0 = no limit */
-} tg_webp_limits;
-
 typedef struct {
     uint32_t width;             /* the canvas */
     uint32_t height;
@@ -52,35 +30,34 @@ typedef struct {
     int animated;
     uint32_t frames;
     int lossless;               /* the first frame is VP8L */
-    const uint8_t *icc;         /* ICCP chunk, pointing into the data; NULL if none */
+    const uint8_t *icc;         /* ICCP chunk, owned by the reader; NULL if none */
     size_t icc_size;
-    const uint8_t *exif;        /* EXIF chunk, pointing into the data; NULL if none */
+    const uint8_t *exif;        /* EXIF chunk, owned by the reader; NULL if none */
     size_t exif_size;
-    const uint8_t *xmp;         /* "XMP " chunk (the packet), pointing into the data; NULL if none */
+    const uint8_t *xmp;         /* "XMP " chunk (the packet), owned by the reader; NULL if none or
+                                 * larger than max_metadata_bytes */
     size_t xmp_size;
+    uint64_t data_bytes;        /* the encoded bytes held in memory while decoding: a file's WebP
+                                 * data, or all the bytes lent */
 } tg_webp_info;
 
-/* Reads a WebP file's data (the RIFF chunk, no more) into out, after checking its declared size
- * against the limits. A file shorter than its RIFF size is read as far as it goes. */
-int tg_webp_read_file(const char *path, const tg_webp_limits *limits, tg_buffer *out,
-                      char message[TG_WEBP_MESSAGE_SIZE], tg_limit_hit *limit);
+typedef struct tg_webp_reader tg_webp_reader;
 
-/* Parses the container and checks the limits. Pointers in *info point into data. */
-int tg_webp_probe(const uint8_t *data, size_t size, const tg_webp_limits *limits, tg_webp_info *info,
-                  char message[TG_WEBP_MESSAGE_SIZE], tg_limit_hit *limit);
+/* Reads the WebP data (a file's RIFF chunk, no more), parses the container and checks the limits
+ * (max_file_bytes against the RIFF size; max_memory against a file's data held in memory). The
+ * source is one tg_source_begin accepted; the reader is left in *out whatever the status, and is
+ * closed before the source is freed. */
+tg_status tg_webp_open(tg_source *source, const tg_limits *limits, tg_webp_reader **out, tg_webp_info *info);
 
 /* Decodes the image (an animation's first frame) into dst, out_width * out_height * 4 bytes of
  * RGBA. An out size other than the canvas (0 x 0 means the canvas) scales a still image down
  * while decoding, with libwebp's rescaler (an area average; the whole canvas maps onto the out
  * size); an animation cannot be scaled. */
-int tg_webp_decode(const uint8_t *data, size_t size, const tg_webp_info *info, uint32_t out_width,
-                   uint32_t out_height, uint8_t *dst, char message[TG_WEBP_MESSAGE_SIZE]);
+tg_status tg_webp_decode(tg_webp_reader *reader, uint32_t out_width, uint32_t out_height, uint8_t *dst);
+
+void tg_webp_close(tg_webp_reader *reader);
 
 /* The libwebp version in use, e.g. "libwebp 1.2.4". */
 void tg_webp_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

@@ -14,17 +14,6 @@
 
 #include "tg_codec_support.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-enum {
-    TG_WEBP_ENCODE_OK = 0,
-    TG_WEBP_ENCODE_ERR_PARAMS = 1,   /* a setting or size libwebp does not take; message says which */
-    TG_WEBP_ENCODE_ERR_MEMORY = 2,   /* an allocation failed */
-    TG_WEBP_ENCODE_ERR_FAILED = 3    /* libwebp or its muxer reported another error */
-};
-
 typedef struct {
     uint32_t width;
     uint32_t height;
@@ -38,13 +27,9 @@ typedef struct {
 } tg_webp_encode_params;
 
 /* Encodes into out (release with tg_buffer_free). */
-int tg_webp_encode(const tg_webp_encode_params *params, tg_buffer *out, char message[256]);
+tg_status tg_webp_encode(const tg_webp_encode_params *params, tg_buffer *out, char message[TG_MESSAGE_SIZE]);
 
 /* "libwebp 1.2.4": the encoder's run-time version. */
 void tg_webp_encoder_version(char out[TG_VERSION_SIZE]);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

@@ -90,10 +90,8 @@ package struct BatchChecker: Sendable {
             return BatchSource.Request(thumbnailSet: set, settings: recorded, variants: variants)
         }
         let rendering: BatchRendering
-        // The open file must outlive the rendering: the image source reads through it.
-        let file = SourceFile.open(source)
-        defer { withExtendedLifetime(file) {} }
-        switch file.flatMap({ $0.imageSource() }) {
+        // The image source reads through the open file, which it keeps open.
+        switch SourceFile.open(source).map(ImageSource.file(opened:)) {
         case .failure(let f):
             for index in toRender { report(index, .regenerationFailed(reason: "cannot read source \(source): \(f.reason)")) }
             return ordered(mismatches)

@@ -171,11 +171,7 @@ package struct BatchPlanner: Sendable {
     /// The size a source's header gives, upright unless `autoRotate` is off; nil when it cannot be
     /// read (the source then fails as it is rendered, with the renderer's message).
     static func uprightSize(_ path: FilePath, autoRotate: Bool, limits: DecodeLimits) -> (width: Int, height: Int)? {
-        guard case .success(let file) = SourceFile.open(path) else { return nil }
-        return withExtendedLifetime(file) {
-            guard case .success(let image) = file.imageSource(maxBytes: limits.maxFileBytes),
-                  let header = try? image.header(limits: limits) else { return nil }
-            return autoRotate ? (header.width, header.height) : (header.storedWidth, header.storedHeight)
-        }
+        guard let header = try? ImageSource.file(path: path).header(limits: limits) else { return nil }
+        return autoRotate ? (header.width, header.height) : (header.storedWidth, header.storedHeight)
     }
 }

@@ -71,11 +71,7 @@ struct BatchWorker: Sendable {
         }
         if cancellation.isCancelled { return .finished(.dropped) }
 
-        let image: ImageSource
-        switch file.imageSource(maxBytes: limit) {
-        case .failure(let f): return failure("cannot read: \(f.reason)")
-        case .success(let opened): image = opened
-        }
+        let image = ImageSource.file(opened: file)
         let requests = source.memberships.map { membership in
             let group = groups[membership.group]
             return BatchSource.Request(thumbnailSet: group.thumbnailSet, settings: group.settings,

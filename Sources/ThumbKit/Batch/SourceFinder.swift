@@ -85,7 +85,7 @@ struct SourceFinder: Sendable {
         }
         guard ImageFormat.detect(head) != nil else {
             if explicitFile || SourceWalker.hasImageExtension(entry.relative) {
-                return found(.failed(reason: "not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)"))
+                return found(.failed(reason: "not a supported image (content is not \(ImageFormat.names()))"))
             }
             return found(.skipped(reason: "not an image"))
         }

@@ -110,7 +110,8 @@ struct SourceWalker {
         return Array(trimmed)
     }
 
-    /// True for names ending in `.png`, `.jpg` or `.jpeg`, in any case.
+    /// True for names ending in an extension of a format thumbgen reads (`ImageFormat.fileExtensions`:
+    /// `.png`, `.jpg`, `.heic`, …), in any case.
     static func hasImageExtension(_ name: [UInt8]) -> Bool {
         guard let dot = name.lastIndex(of: 0x2E) else { return false }
         let ext = String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()

@@ -30,10 +30,7 @@ public enum DecodeError: ThumbKitError, Equatable {
     }
 
     /// "PNG, JPEG, WebP, GIF, TIFF or HEIF": every format thumbgen decodes.
-    private static let formatList: String = {
-        let names = ImageFormat.allCases.map(\.description)
-        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
-    }()
+    private static let formatList = ImageFormat.names()
 }
 
 /// Why an image could not be encoded.

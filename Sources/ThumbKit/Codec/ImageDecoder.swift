@@ -5,9 +5,16 @@
 /// 8 or 16 bits per channel, in the file's own colours and stored orientation: colour conversion
 /// and rotation are the decode plan's business, not the decoder's. A decoder reads one image
 /// once; it is not shared between threads.
+///
+/// A decoder is its header mapping and its library's calls: it reads through a `CodecReader`,
+/// which opens, lends the bytes and maps failures for every format alike. Adding a format is its
+/// C module, a decoder, an `ImageFormat` case, an `ImageHeader.Details` case and an entry in
+/// `ImageDecoders.all`.
 protocol ImageDecoder: AnyObject, RowSource where ReadError == DecodeError {
     /// The format this decoder reads.
     static var format: ImageFormat { get }
+    /// The library that decodes it, with its version, e.g. "giflib 5.2.1": what `--version` lists.
+    static var libraryVersion: String { get }
     /// The reductions the decoder can apply while decoding, ascending, starting with 1 (JPEG's DCT
     /// scaling: 1/2, 1/4, 1/8). Reduced sizes round up.
     static var reductions: [Int] { get }
@@ -22,9 +29,9 @@ protocol ImageDecoder: AnyObject, RowSource where ReadError == DecodeError {
     /// only decode whole images (libwebp) says no, and its images take the whole-image path.
     static var streamsRows: Bool { get }
 
-    /// Opens the source and reads its header, checking `limits` before anything image-sized is
+    /// Reads the header of the opened input, checking `limits` before anything image-sized is
     /// allocated.
-    init(source: ImageSource, limits: DecodeLimits) throws(DecodeError)
+    init(_ input: ImageInput, limits: DecodeLimits) throws(DecodeError)
 
     /// What the header says.
     var header: ImageHeader { get }
@@ -58,6 +65,10 @@ struct DecodeRequest: Sendable, Hashable {
     var rawCMYK: Bool = false
     /// Data that ends early is filled in by the decoder, with a warning, instead of failing.
     var allowPartial: Bool = false
+
+    /// Samples per pixel of the rows for an image with or without transparency: RGB rows for an
+    /// opaque image when streaming (the resampler takes them directly), else RGBA.
+    func rowChannels(hasAlpha: Bool) -> Int { streams && !hasAlpha ? 3 : 4 }
 }
 
 extension DecodeRequest {
@@ -69,10 +80,34 @@ extension DecodeRequest {
 }
 
 extension ImageDecoder {
+    /// Opens a source as this decoder's format, without recognising it first (tests and tools;
+    /// the pipeline opens through `ImageSource`).
+    init(source: ImageSource, limits: DecodeLimits = .default) throws(DecodeError) {
+        try self.init(ImageInput.open(source, limits: limits), limits: limits)
+    }
+
+    /// Most decoders decode at full size only.
+    static var reductions: [Int] { [1] }
+    /// Most decoders hand out rows.
+    static var streamsRows: Bool { true }
+
     /// Most decoders reduce by their `reductions` only.
     static func scalesToAnySize(_ header: ImageHeader) -> Bool { false }
 
     static func streams(_ header: ImageHeader) -> Bool { streamsRows && header.scanOrder != .interlaced }
+
+    /// The stored size, for a decoder that decodes at full size only.
+    var width: Int { header.storedWidth }
+    var height: Int { header.storedHeight }
+    /// Most decoders hand out 8-bit samples only.
+    var bitDepth: Int { 8 }
+    /// Most decoders report nothing that did not stop them.
+    var warnings: [String] { [] }
+
+    /// For a decoder whose rows are 8-bit only.
+    func readRow(into row: inout [UInt16]) throws(DecodeError) {
+        preconditionFailure("\(Self.format) rows are 8-bit")
+    }
 }
 
 /// What a whole-image decode gives.
@@ -84,8 +119,11 @@ enum DecodedPixels {
 }
 
 /// Every decoder, by format: the one table a new format is added to.
-enum ImageDecoders {
+package enum ImageDecoders {
     static var all: [any ImageDecoder.Type] { [PNGDecoder.self, JPEGDecoder.self, WebPDecoder.self, GIFDecoder.self, TIFFDecoder.self, HEIFDecoder.self] }
+
+    /// Each decoder's library and version, in table order (what `thumbgen --version` lists).
+    package static var libraryVersions: [String] { all.map { $0.libraryVersion } }
 
     static func type(for format: ImageFormat) -> any ImageDecoder.Type {
         // Every format has a decoder: `ImageDecodersTests` checks the table covers `allCases`.

@@ -102,6 +102,19 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         }
         return "\(storedWidth)x\(storedHeight), \(colour), \(bitDepth)-bit, \(layout), " + (hasAlpha ? "transparency" : "opaque")
     }
+
+    /// The shape of `description` for a format's files, in words (what `thumbgen info --help`
+    /// lists), e.g. "WIDTHxHEIGHT, gif palette, 8-bit, interlaced|not interlaced, ...".
+    package static func descriptionShape(of format: ImageFormat) -> String {
+        switch format {
+        case .png: return "WIDTHxHEIGHT, COLOUR-TYPE, N-bit, interlaced|not interlaced, transparency|opaque"
+        case .jpeg: return "WIDTHxHEIGHT, jpeg COLOUR-SPACE, 8-bit, progressive|baseline, opaque"
+        case .webp: return "WIDTHxHEIGHT, webp lossy|lossless, 8-bit, still|animated, N frames, ..."
+        case .gif: return "WIDTHxHEIGHT, gif palette, 8-bit, interlaced|not interlaced, ..."
+        case .tiff: return "WIDTHxHEIGHT, tiff PHOTOMETRIC, N-bit, strips|tiles, ..."
+        case .heif: return "WIDTHxHEIGHT, heif BRAND, N-bit, still|primary of N images, ..."
+        }
+    }
 }
 
 /// PNG colour types, as stored in IHDR.

@@ -5,12 +5,32 @@
 /// let header = try ImageSource.file("photo.jpg").header()
 /// print(header.width, header.height, header.format)   // upright size
 /// ```
-public enum ImageSource: Sendable, Hashable {
+public struct ImageSource: Sendable, Hashable {
+    /// Where the bytes are.
+    enum Origin: Sendable, Hashable {
+        /// A file named by its path's bytes (any Linux name, UTF-8 or not), opened when it is read.
+        case path(FilePath)
+        /// A file already open: read through its descriptor, never opened again by name, so what
+        /// is decoded is the very file that was opened (and hashed).
+        case file(SourceFile)
+        /// An encoded file's bytes.
+        case bytes([UInt8])
+    }
+
+    let origin: Origin
+
     /// A file, read when it is decoded. Only regular files are read (a FIFO or device cannot hang
     /// or stream forever).
-    case file(String)
+    public static func file(_ path: String) -> ImageSource { ImageSource(origin: .path(FilePath(path))) }
+
     /// An encoded file's bytes.
-    case bytes([UInt8])
+    public static func bytes(_ bytes: [UInt8]) -> ImageSource { ImageSource(origin: .bytes(bytes)) }
+
+    /// A file named by its path's bytes, which need not be UTF-8.
+    package static func file(path: FilePath) -> ImageSource { ImageSource(origin: .path(path)) }
+
+    /// A file already open, read through its descriptor (which stays open while the source is used).
+    package static func file(opened: SourceFile) -> ImageSource { ImageSource(origin: .file(opened)) }
 
     /// The header of the image: format, size, orientation, colours, layout. Reads only as far as
     /// the header (and the metadata before the pixels), checking `limits` on the way.
@@ -20,53 +40,35 @@ public enum ImageSource: Sendable, Hashable {
 
     /// The format of the image, recognised from its first bytes.
     public func format() throws(DecodeError) -> ImageFormat {
-        let head = try self.head()
-        if let format = ImageFormat.detect(head) { return format }
-        if head.isEmpty { throw .empty }
-        // The start of a signature with nothing after it: a file cut off in its first bytes.
-        if ImageFormat.allCases.contains(where: { $0.couldStart(head) }) {
-            throw .truncated
-        }
-        throw .unrecognised
+        try ImageInput.open(self, limits: .default).format()
     }
 
     /// The whole image as stored: straight RGBA in the file's own colours and orientation, at
     /// full size (what a file's pixel hash is taken of, and the floor `make bench` measures).
     package func decodeAsStored(limits: DecodeLimits = .default) throws(DecodeError) -> Image {
+        try ImageSource.decodeAsStored(openDecoder(limits: limits))
+    }
+
+    /// The header once the whole image has decoded, from one open of the file: what proves a
+    /// file intact (`thumbgen info`). With `decoding` false, only the header is read.
+    package func header(limits: DecodeLimits, decoding: Bool) throws(DecodeError) -> ImageHeader {
         let decoder = try openDecoder(limits: limits)
-        try decoder.start(DecodeRequest())
-        switch try decoder.decodeImage() {
-        case .rgba(let image): return image
-        case .cmyk: preconditionFailure("ink samples are only decoded when asked for")
-        }
+        if decoding { _ = try ImageSource.decodeAsStored(decoder) }
+        return decoder.header
     }
 
     /// Opens the decoder for the image's format, which reads the header.
     func openDecoder(limits: DecodeLimits) throws(DecodeError) -> any ImageDecoder {
-        try checkFileSize(limits: limits)
-        let format = try self.format()
-        let decoder = ImageDecoders.type(for: format)
-        return try decoder.init(source: self, limits: limits)
+        let input = try ImageInput.open(self, limits: limits)
+        let decoder = ImageDecoders.type(for: try input.format())
+        return try decoder.init(input, limits: limits)
     }
 
-    /// A file larger than `limits.maxFileBytes` is refused from its size, before any byte is read
-    /// and whichever decoder would read it (each still stops at the limit if the file grows).
-    private func checkFileSize(limits: DecodeLimits) throws(DecodeError) {
-        guard limits.maxFileBytes != 0, case .file(let path) = self,
-              case .success(let status) = FileSystem.status(path), status.size > 0,
-              UInt64(status.size) > limits.maxFileBytes else { return }
-        throw .limitExceeded(LimitExceeded(limit: .fileBytes, actual: UInt64(status.size), allowed: limits.maxFileBytes))
-    }
-
-    private func head() throws(DecodeError) -> [UInt8] {
-        switch self {
-        case .bytes(let data):
-            return Array(data.prefix(ImageFormat.detectionLength))
-        case .file(let path):
-            switch FileSystem.head(Array(path.utf8), count: ImageFormat.detectionLength) {
-            case .failure(let failure): throw .unreadable(reason: failure.reason)
-            case .success(let head): return head
-            }
+    private static func decodeAsStored(_ decoder: any ImageDecoder) throws(DecodeError) -> Image {
+        try decoder.start(DecodeRequest())
+        switch try decoder.decodeImage() {
+        case .rgba(let image): return image
+        case .cmyk: preconditionFailure("ink samples are only decoded when asked for")
         }
     }
 }

@@ -4,12 +4,8 @@
 protocol WholeImageDecoder: ImageDecoder {}
 
 extension WholeImageDecoder {
-    static var reductions: [Int] { [1] }
     static var streamsRows: Bool { false }
-    var width: Int { header.storedWidth }
-    var height: Int { header.storedHeight }
     var rowChannels: Int { 4 }
-    var bitDepth: Int { 8 }
     /// Nothing to choose: there is one size and one way to decode.
     func start(_ request: DecodeRequest) throws(DecodeError) {
         precondition(request.reduction == 1 && request.scaledSize == nil && !request.streams,

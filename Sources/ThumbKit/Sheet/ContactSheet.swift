@@ -36,15 +36,12 @@ public struct ContactSheet: Sendable {
         let read = WorkerPool.map(sources, threads: min(jobs, sources.count / 16 + 1), stackSize: WorkerPool.renderStackSize,
                                   batchSize: 4) { source -> Result<RatingLookup, ThumbnailError> in
             if source.externalRating.rating != nil { return .success(source.externalRating) }
-            do throws(ThumbnailError) {
-                let header = try source.withImage(maxBytes: limits.maxFileBytes) { image throws(ThumbnailError) -> ImageHeader in
-                    do throws(DecodeError) { return try image.header(limits: limits) } catch { throw .decode(error) }
-                }
-                var embedded = RatingReader.embeddedRating(in: header.metadata)
+            do throws(DecodeError) {
+                var embedded = RatingReader.embeddedRating(in: try source.image.header(limits: limits).metadata)
                 embedded.warnings = source.externalRating.warnings + embedded.warnings
                 return .success(embedded)
             } catch {
-                return .failure(error)
+                return .failure(.decode(error))
             }
         }
         var cells: [(cell: SheetPlan.Cell, index: Int)] = []
@@ -211,10 +208,8 @@ public struct ContactSheet: Sendable {
         let pictures: [Thumbnailer.Picture]
         do throws(ThumbnailError) {
             // The planned rating is drawn, so the page shows what the plan sorted and filtered by.
-            pictures = try cell.source.withImage(maxBytes: options.thumbnail.limits.maxFileBytes) { image throws(ThumbnailError) in
-                try Thumbnailer.pictures(of: image, sets: [ThumbnailSet(options: thumbnailer.options, scales: options.scales.map { Scale($0) })],
-                                         rating: cell.rating, readsFileRating: false)[0]
-            }
+            pictures = try Thumbnailer.pictures(of: cell.source.image, sets: [ThumbnailSet(options: thumbnailer.options, scales: options.scales.map { Scale($0) })],
+                                                rating: cell.rating, readsFileRating: false)[0]
         } catch {
             result.error = error.message
             return result

@@ -108,10 +108,17 @@ extension Thumbnailer {
     /// while planning, warnings and all).
     static func pictures(of source: ImageSource, sets: [ThumbnailSet], rating: Rating?,
                          readsFileRating: Bool = true) throws(ThumbnailError) -> [[Picture]] {
+        try pictures(opening: { () throws(DecodeError) in try source.openDecoder(limits: sets[0].options.limits) },
+                     sets: sets, rating: rating, readsFileRating: readsFileRating)
+    }
+
+    /// The same for the image of a decoder `open` makes (the source's; the tests' own decoders).
+    static func pictures(opening open: () throws(DecodeError) -> any ImageDecoder, sets: [ThumbnailSet], rating: Rating?,
+                         readsFileRating: Bool = true) throws(ThumbnailError) -> [[Picture]] {
         for set in sets { try validate(set) }
         let decodeOptions = sets[0].options
         let decoder: any ImageDecoder
-        do { decoder = try source.openDecoder(limits: decodeOptions.limits) } catch { throw .decode(error) }
+        do { decoder = try open() } catch { throw .decode(error) }
         let header = decoder.header
         guard header.storedWidth <= FitPlan.maximumSide && header.storedHeight <= FitPlan.maximumSide else {
             throw .decode(.limitExceeded(LimitExceeded(limit: .dimension, width: header.storedWidth, height: header.storedHeight,
@@ -226,6 +233,19 @@ extension Thumbnailer {
             results.append(pictures)
         }
         return results
+    }
+
+    /// The pictures of `options.format` at whole `scales`, in ascending order, of the image of a
+    /// decoder `open` makes (the tests' own decoders drive the pipeline through it).
+    func pictures(opening open: () throws(DecodeError) -> any ImageDecoder, scales: [Int], rating: Rating?,
+                  readsFileRating: Bool = true) throws(ThumbnailError) -> [Picture] {
+        guard !scales.isEmpty else { throw .invalidScale(0) }
+        if let bad = scales.first(where: { !(1...ThumbnailError.maximumScale).contains($0) }) { throw .invalidScale(bad) }
+        var set = thumbnailSet
+        set.scales = Array(Set(scales.map { Scale($0) })).sorted()
+        set.widths = []
+        set.formats = [options.format]
+        return try Self.pictures(opening: open, sets: [set], rating: rating, readsFileRating: readsFileRating)[0]
     }
 
     /// One whole scale's picture of a whole decoded image (upright, possibly reduced on load), as

@@ -17,14 +17,11 @@ struct InfoCommand: Command {
         HelpText(
             overview: "Print each image's size, colour type, bit depth, layout and transparency.",
             usage: ["thumbgen info [--header-only] [--max-pixels N] [--max-file-bytes N] [--max-memory BYTES] [--ratings-file FILE] [--no-sidecars] FILE..."],
-            arguments: [("FILE", "PNG, JPEG, WebP, GIF, TIFF or HEIF (HEIC, AVIF) files to describe.")],
+            arguments: [("FILE", "\(ImageFormat.names(kinds: true)) files to describe.")],
             options: Self.options,
             footer: """
             Prints one line per file, the size as stored (before any EXIF orientation):
-              FILE: WIDTHxHEIGHT, COLOUR-TYPE, N-bit, interlaced|not interlaced, transparency|opaque   (PNG)
-              FILE: WIDTHxHEIGHT, jpeg COLOUR-SPACE, 8-bit, progressive|baseline, opaque              (JPEG)
-              FILE: WIDTHxHEIGHT, webp lossy|lossless, 8-bit, still|animated, N frames, ...          (WebP)
-              FILE: WIDTHxHEIGHT, gif palette, 8-bit, interlaced|not interlaced, ...                  (GIF)
+            \(Self.lineShapes)
             A photo with a star rating gets ", rating N (WHERE)" or ", rejected (WHERE)" at the end,
             WHERE being the first of ratings-file, sidecar (FILE.xmp beside it, or NAME.xmp), xmp
             (in the file) or exif (in the file) that has one. A sidecar or XMP packet that cannot be
@@ -33,6 +30,14 @@ struct InfoCommand: Command {
             corrupt or cut off is an error; --header-only trusts the header and reads no further.
             Exits 1 if any file cannot be read (one line each: thumbgen: FILE: reason).
             """)
+    }
+
+    /// The line of each format, "  FILE: WIDTHxHEIGHT, … (PNG)", the names in one column.
+    static var lineShapes: String {
+        let shapes = ImageFormat.allCases.map { ("FILE: " + ImageHeader.descriptionShape(of: $0), $0.description) }
+        let column = (shapes.map(\.0.count).max() ?? 0) + 3
+        return shapes.map { shape, name in "  " + shape + String(repeating: " ", count: column - shape.count) + "(\(name))" }
+            .joined(separator: "\n")
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
@@ -59,24 +64,11 @@ struct InfoCommand: Command {
         return status
     }
 
-    /// The header, once the whole image has decoded (unless `headerOnly`).
+    /// The header, once the whole image has decoded (unless `headerOnly`), from one open of the
+    /// file (by its path's bytes: any Linux name).
     static func describe(_ path: FilePath, limits: DecodeLimits, headerOnly: Bool) -> Result<ImageHeader, FailureMessage> {
-        // A name that is not UTF-8 has no `String` to open it by: it is opened by its bytes.
-        var opened: SourceFile?
-        let source: ImageSource
-        if let text = path.string {
-            source = .file(text)
-        } else {
-            switch SourceFile.open(path).flatMap({ file in file.imageSource(maxBytes: limits.maxFileBytes).map { (file, $0) } }) {
-            case .failure(let failure): return .failure(FailureMessage(DecodeError.unreadable(reason: failure.reason)))
-            case .success(let (file, image)): (opened, source) = (file, image)
-            }
-        }
-        defer { withExtendedLifetime(opened) {} }
         do throws(DecodeError) {
-            let header = try source.header(limits: limits)
-            if !headerOnly { _ = try source.decodeAsStored(limits: limits) }
-            return .success(header)
+            return .success(try ImageSource.file(path: path).header(limits: limits, decoding: !headerOnly))
         } catch {
             return .failure(FailureMessage(error))
         }

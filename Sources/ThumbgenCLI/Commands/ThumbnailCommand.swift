@@ -24,10 +24,10 @@ struct ThumbnailCommand: Command {
 
     var help: HelpText {
         HelpText(
-            overview: "Make PNG, JPEG or WebP thumbnails of PNG, JPEG, WebP, GIF, TIFF and HEIF (HEIC, AVIF) files and directory trees.",
-            usage: ["thumbgen [options] INPUT...", "thumbgen info FILE...", "thumbgen stars [options]",
+            overview: "Make PNG, JPEG or WebP thumbnails of \(ImageFormat.names("and", kinds: true)) files and directory trees.",
+            usage: ["thumbgen [options] INPUT...", "thumbgen build [FILE]", "thumbgen info FILE...", "thumbgen stars [options]",
                     "thumbgen sheet [options] INPUT... [-o sheet.png]", "thumbgen check MANIFEST..."],
-            arguments: [("INPUT", "PNG, JPEG, WebP, GIF, TIFF or HEIF (HEIC, AVIF) files, or directories walked recursively in sorted order.")],
+            arguments: [("INPUT", "\(ImageFormat.names(kinds: true)) files, or directories walked recursively in sorted order.")],
             options: ThumbnailSettings.options + Self.batchOptions + [OptionSpec("version", help: "Show the version.")],
             footer: """
             Output is PNG unless --format or --name says otherwise: 8 bits per channel, in the smallest

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 @Suite struct BatchPlannerTests {
     /// A tree with good, corrupt, JPEG, non-image and hidden files.
@@ -168,10 +169,7 @@ import Testing
         dir.mkdir("in")
         let name = Array(dir.at("in/bad").utf8) + [0xFF, 0x0A] + Array(".png".utf8)
         let bytes = Fixture.png()
-        let fd = FileSystem.withCPath(name) { open($0, O_WRONLY | O_CREAT, 0o644) }
-        #expect(fd >= 0)
-        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
+        RawName.write(bytes, at: name)
         let plan = try plan(Fixture.configuration([dir.at("in")], out: dir.at("out")))
         let relative = FilePath(Array("bad".utf8) + [0xFF, 0x0A] + Array(".png".utf8))
         let out = FilePath(dir.at("out")).appending(relative).relative(from: FilePath(dir.at("out")))

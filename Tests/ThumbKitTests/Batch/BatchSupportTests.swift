@@ -79,9 +79,7 @@ enum Fixture {
     /// The source decoded as a PNG, whatever its format (so a JPEG fails here, as it would in a
     /// renderer that reads only PNGs).
     static func pngOnly(_ source: ImageSource) throws -> Image {
-        if case .file(let path) = source { return try PNGDecoder.decode(path: path) }
-        if case .bytes(let bytes) = source { return try PNGDecoder.decode(bytes: bytes) }
-        throw DecodeError.unrecognised
+        try PNGDecoder(source: source).decodeRGBA()
     }
 
     /// Configuration with test defaults.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 @testable import ThumbKit
 
 /// Batches that make sets of outputs: width-named files, the manifest that keeps every output it

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// Colour management: embedded profiles and PNG gAMA converted to sRGB, checked against lcms2
 /// itself driven directly in double precision.

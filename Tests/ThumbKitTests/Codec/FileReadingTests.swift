@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// Files are read through their descriptor, a chunk at a time, and give exactly what the same
 /// bytes in memory give: pixels, warnings and errors.

@@ -1,32 +1,14 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
-/// GIF through the front door: giflib's decode against Pillow's own decoder (references recorded
-/// by `Scripts/make-format-fixtures.py`), the first-frame rules, and hostile files.
+/// GIF through the front door: the header, the first-frame rules, and hostile files (its pixels
+/// against Pillow's, and damaged copies, in `FormatConformanceTests`).
 @Suite struct GIFDecoderTests {
     static let names = ["opaque", "interlaced", "transparent", "animated"]
 
-    static func bytes(_ name: String) -> [UInt8] {
-        [UInt8](FileManager.default.contents(atPath: Fixtures.path("gif/" + name))!)
-    }
-
-    /// Colour where a pixel is visible; a transparent pixel is transparent, whatever colour the
-    /// palette gives it (Pillow keeps the palette colour, thumbgen zero).
-    static func visible(_ image: Image) -> [UInt8] {
-        stride(from: 0, to: image.rgba8.count, by: 4).flatMap { i in
-            image.rgba8[i + 3] == 0 ? [0, 0, 0, 0] : Array(image.rgba8[i..<i + 4])
-        }
-    }
-
-    @Test(arguments: names)
-    func pixelsMatchAnIndependentDecoder(name: String) throws {
-        let decoded = try ImageSource.file(Fixtures.path("gif/\(name).gif")).decodeAsStored()
-        let reference = try ImageSource.bytes(Self.bytes("\(name).ref.png")).decodeAsStored()
-        #expect(decoded.width == 80 && decoded.height == 120)
-        #expect(Self.visible(decoded) == Self.visible(reference), "\(name)")
-        #expect(try ImageSource.bytes(Self.bytes("\(name).gif")).decodeAsStored() == decoded)
-    }
+    static func bytes(_ name: String) -> [UInt8] { Fixtures.bytes("gif/" + name) }
 
     @Test func headersSayWhatTheFilesAre() throws {
         func header(_ name: String) throws -> ImageHeader { try ImageSource.bytes(Self.bytes(name + ".gif")).header() }
@@ -78,23 +60,6 @@ import Testing
             }
         }
         return nil
-    }
-
-    @Test(arguments: names)
-    func damagedFilesFailCleanly(name: String) {
-        let gif = Self.bytes(name + ".gif")
-        // Cut anywhere before the first image's data ends: truncated (the trailer and later frames
-        // are never needed).
-        let end = name == "animated" ? gif.count / 3 : gif.count - 2
-        for cut in stride(from: 6, to: end, by: max(1, end / 53)) {
-            #expect(throws: DecodeError.truncated, "\(name) cut at \(cut)") { _ = try ImageSource.bytes(Array(gif.prefix(cut))).decodeAsStored() }
-        }
-        var generator = SeededGenerator(seed: UInt64(name.utf8.count) + 7)
-        for _ in 0..<40 {
-            var damaged = gif
-            for _ in 0..<4 { damaged[Int.random(in: 6..<gif.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator) }
-            _ = try? ImageSource.bytes(damaged).decodeAsStored()
-        }
     }
 
     @Test func lyingAndMissingPartsAreRefused() throws {

@@ -1,55 +1,15 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
-/// HEIF (HEIC and AVIF) through the front door: libheif's decode against independent decoders'
-/// (pillow-heif's own libheif and libde265 builds for HEIC, Pillow's libavif for AVIF; references
-/// recorded by `Scripts/make-heif-fixtures.py`), transforms, colour, depth, and hostile files.
+/// HEIF (HEIC and AVIF) through the front door: transforms, colour, depth, and hostile files (its
+/// pixels against pillow-heif's and libavif's, and damaged copies, in `FormatConformanceTests`).
 @Suite struct HEIFDecoderTests {
     static let files = ["opaque.heic", "opaque-420.heic", "alpha.heic", "premultiplied.heic", "irot-90.heic", "icc.heic", "nclx-p3.heic",
                         "10bit.heic", "thumbnail.heic", "opaque.avif", "opaque-420.avif", "alpha.avif", "10bit.avif"]
 
-    static func bytes(_ name: String) -> [UInt8] {
-        [UInt8](FileManager.default.contents(atPath: Fixtures.path("heif/" + name))!)
-    }
-
-    static func referenceName(_ file: String) -> String {
-        file.replacingOccurrences(of: ".heic", with: "-heic.ref.png").replacingOccurrences(of: ".avif", with: "-avif.ref.png")
-    }
-
-    /// Straight samples premultiplied, as a viewer composites them (a transparent pixel's colour is
-    /// not part of the picture).
-    static func premultiplied(_ image: Image) -> [Int] {
-        let samples = image.rgba8
-        return stride(from: 0, to: samples.count, by: 4).flatMap { i -> [Int] in
-            let a = Int(samples[i + 3])
-            return (0..<3).map { (Int(samples[i + $0]) * a + 127) / 255 } + [a]
-        }
-    }
-
-    /// HEVC and AV1 decoders are bit-exact by specification, so what can differ is the YCbCr to RGB
-    /// conversion after them. HEIC files, against pillow-heif's newer libheif, are within one level
-    /// (its 4:2:0 upsampling and 10-to-8-bit rounding differ by one in a few samples; the 4:4:4
-    /// files are exact in practice). AVIF files, against libavif: 4:4:4 ones within one level (its
-    /// fixed-point matrix rounds differently); subsampled ones (4:2:0, and the 10-bit file, 4:2:2)
-    /// within 16 levels at the worst sample and one on average, because libheif 1.15 repeats each
-    /// chroma sample where libavif interpolates between them, which shows at sharp colour edges.
-    /// Premultiplied files are compared premultiplied, as everywhere: the colour of a faint pixel is
-    /// only as exact as its alpha allows.
-    @Test(arguments: files)
-    func pixelsMatchAnIndependentDecoder(file: String) throws {
-        let source = ImageSource.file(Fixtures.path("heif/" + file))
-        let decoded = try source.decodeAsStored()
-        let reference = try ImageSource.bytes(Self.bytes(Self.referenceName(file))).decodeAsStored()
-        #expect(decoded.width == reference.width && decoded.height == reference.height)
-        let differences = zip(Self.premultiplied(decoded), Self.premultiplied(reference)).map { abs($0 - $1) }
-        let worst = differences.max() ?? 0
-        let mean = Double(differences.reduce(0, +)) / Double(max(differences.count, 1))
-        let subsampledAVIF = ["opaque-420.avif", "10bit.avif"].contains(file)
-        #expect(worst <= (subsampledAVIF ? 16 : 1), "\(file): worst \(worst)")
-        #expect(mean <= (subsampledAVIF ? 1 : 0.2), "\(file): mean \(mean)")
-        #expect(try ImageSource.bytes(Self.bytes(file)).decodeAsStored() == decoded)
-    }
+    static func bytes(_ name: String) -> [UInt8] { Fixtures.bytes("heif/" + name) }
 
     static func header(_ file: String) throws -> ImageHeader { try ImageSource.bytes(bytes(file)).header() }
 
@@ -157,33 +117,6 @@ import Testing
     }
 
     // MARK: hostile files
-
-    /// Every cut of a file fails with one typed error: libheif is asked for bytes the file does
-    /// not have, and the reader says so.
-    @Test(arguments: ["opaque.heic", "alpha.heic", "opaque.avif", "alpha.avif", "10bit.heic"])
-    func truncatedFilesFailCleanly(file: String) {
-        let data = Self.bytes(file)
-        for cut in stride(from: 1, to: data.count, by: max(1, data.count / 61)) {
-            let error = DecodeErrorProbe.error(of: Array(data.prefix(cut)))
-            #expect(error != nil, "\(file) cut at \(cut) decoded")
-            if cut < 12 { #expect(error == .truncated, "\(file) cut at \(cut): \(String(describing: error))") }
-        }
-    }
-
-    /// Bit flips anywhere give a decoded image or a typed error, never a crash, and the errors are
-    /// one line.
-    @Test(arguments: ["opaque.heic", "alpha.avif", "10bit.avif", "thumbnail.heic"])
-    func damagedFilesFailCleanly(file: String) {
-        let data = Self.bytes(file)
-        var generator = SeededGenerator(seed: UInt64(file.utf8.count) + 17)
-        for _ in 0..<60 {
-            var damaged = data
-            for _ in 0..<3 { damaged[Int.random(in: 12..<data.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator) }
-            if let error = DecodeErrorProbe.error(of: damaged) {
-                #expect(!error.message.contains("\n") && !error.message.isEmpty)
-            }
-        }
-    }
 
     /// The ispe boxes of `file`, rewritten to claim `width` x `height`.
     static func lying(width: UInt32, height: UInt32, file: String = "opaque.heic") -> [UInt8] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// The checked-in hostile inputs (`Tests/Fixtures/hostile`, written by `Scripts/make-hostile.py`)
 /// through the library, each against the outcome `expected.json` records for it; plus the hostile

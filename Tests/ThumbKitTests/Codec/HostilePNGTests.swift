@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// Mutated files, generated deterministically from the PngSuite on every run: each must either
 /// decode or fail with a `DecodeError` — never crash, hang or allocate without bound.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// The PngSuite against an independent decoder (pypng, recorded by Scripts/pngsuite-reference.py).
 @Suite struct PNGConformanceTests {

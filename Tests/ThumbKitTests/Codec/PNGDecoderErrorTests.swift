@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 @Suite struct PNGDecoderErrorTests {
     let sample = Fixtures.path("pngsuite/basn2c08.png")
@@ -98,7 +99,7 @@ import Testing
     }
 
     @Test func unreadablePaths() throws {
-        #expect(throws: DecodeError.unreadable(reason: "No such file or directory")) {
+        #expect(throws: DecodeError.unreadable(reason: "no such file or directory")) {
             _ = try PNGDecoder(path: "/nonexistent/x.png")
         }
         #expect(throws: DecodeError.unreadable(reason: "is a directory")) { _ = try PNGDecoder(path: Fixtures.directory) }

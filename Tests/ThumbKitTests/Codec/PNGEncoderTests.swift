@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 @Suite struct PNGEncoderTests {
     /// An image whose pixels come from `pixel(x, y)`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// GIF, TIFF and HEIF rows streamed straight into the resampler: the same pixels as the
 /// whole-image decode, the same thumbnails to the byte, and the same failures on a damaged file
@@ -9,9 +10,7 @@ import Testing
     static let files = GIFDecoderTests.names.map { "gif/\($0).gif" } + TIFFDecoderTests.names.map { "tiff/\($0).tif" }
         + HEIFDecoderTests.files.map { "heif/\($0)" }
 
-    static func bytes(_ file: String) -> [UInt8] {
-        [UInt8](FileManager.default.contents(atPath: Fixtures.path(file))!)
-    }
+    static func bytes(_ file: String) -> [UInt8] { Fixtures.bytes(file) }
 
     /// Every row a decoder streams, widened to RGBA; nil when the image does not stream.
     static func streamedImage(_ bytes: [UInt8]) throws(DecodeError) -> Image? {

@@ -1,26 +1,15 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
-/// WebP through the front door: conformance with Pillow's independent libwebp build (references
-/// recorded by `Scripts/make-format-fixtures.py`), the header, and hostile files.
+/// WebP through the front door: the header, thumbnails, what follows the RIFF chunk, and lying
+/// sizes (its pixels against Pillow's libwebp build, and damaged copies, in
+/// `FormatConformanceTests`).
 @Suite struct WebPDecoderTests {
     static let names = ["lossy", "lossy-alpha", "lossless", "lossless-opaque", "lossless-icc", "lossy-exif-6", "animated"]
 
-    static func bytes(_ name: String) -> [UInt8] {
-        [UInt8](FileManager.default.contents(atPath: Fixtures.path("webp/" + name))!)
-    }
-
-    /// Largest difference of any sample from Pillow's decode. Lossless data decodes exactly; lossy
-    /// VP8 leaves libwebp versions free in the YUV to RGB step (Pillow's 1.6 against the system's).
-    @Test(arguments: names)
-    func pixelsMatchAnIndependentDecoder(name: String) throws {
-        let decoded = try ImageSource.file(Fixtures.path("webp/\(name).webp")).decodeAsStored()
-        let reference = try ImageSource.bytes(Self.bytes("\(name).ref.png")).decodeAsStored()
-        #expect(decoded.width == reference.width && decoded.height == reference.height)
-        let difference = zip(decoded.rgba8, reference.rgba8).map { abs(Int($0) - Int($1)) }.max() ?? 0
-        #expect(difference <= (name.hasPrefix("lossless") || name == "animated" ? 0 : 2), "\(name): \(difference)")
-    }
+    static func bytes(_ name: String) -> [UInt8] { Fixtures.bytes("webp/" + name) }
 
     @Test func headersSayWhatTheFilesAre() throws {
         func header(_ name: String) throws -> ImageHeader { try ImageSource.bytes(Self.bytes(name + ".webp")).header() }
@@ -57,26 +46,6 @@ import Testing
         #expect(try ImageSource.file(path).decodeAsStored() == ImageSource.bytes(webp).decodeAsStored())
     }
 
-    /// Every cut-off copy, and copies with bytes flipped throughout, fail with a typed error or
-    /// decode; none crashes, and a cut inside the data is "truncated".
-    @Test(arguments: names)
-    func damagedFilesFailCleanly(name: String) {
-        let webp = Self.bytes(name + ".webp")
-        for cut in stride(from: 1, to: webp.count, by: max(1, webp.count / 61)) {
-            #expect(throws: DecodeError.self) { _ = try ImageSource.bytes(Array(webp.prefix(cut))).decodeAsStored() }
-            if cut >= 12, let error = DecodeErrorProbe.error(of: Array(webp.prefix(cut))) {
-                #expect(error == .truncated || { if case .corrupt(.webp, _) = error { return true } else { return false } }(),
-                        "\(name) cut at \(cut): \(error)")
-            }
-        }
-        var generator = SeededGenerator(seed: UInt64(name.utf8.count))
-        for _ in 0..<40 {
-            var damaged = webp
-            for _ in 0..<4 { damaged[Int.random(in: 12..<webp.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator) }
-            _ = try? ImageSource.bytes(damaged).decodeAsStored()
-        }
-    }
-
     /// A header that lies about the size: a RIFF size past the end is a truncated file; a canvas
     /// of 16384x16384 is refused from the header by the pixel limit, before anything is allocated.
     @Test func lyingSizes() throws {
@@ -100,12 +69,5 @@ import Testing
                                                                   allowed: 1000))) {
             _ = try ImageSource.file(big).header(limits: budget)
         }
-    }
-}
-
-/// The error decoding bytes gives, if any.
-enum DecodeErrorProbe {
-    static func error(of bytes: [UInt8]) -> DecodeError? {
-        do { _ = try ImageSource.bytes(bytes).decodeAsStored(); return nil } catch { return error }
     }
 }

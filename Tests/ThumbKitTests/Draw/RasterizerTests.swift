@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import ThumbKit
+import TestSupport
 
 /// Exactness of the coverage rasterizer against independent Double references.
 @Suite struct RasterizerTests {

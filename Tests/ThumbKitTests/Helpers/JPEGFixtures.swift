@@ -18,7 +18,7 @@ enum JPEGFixtures {
         let app1 = exif.map { Array("Exif".utf8) + [0, 0] + $0 } ?? []
         let profile = icc ?? []
         var buffer = tg_buffer()
-        var message = [CChar](repeating: 0, count: Int(TG_JPEG_MESSAGE_SIZE))
+        var message = [CChar](repeating: 0, count: Int(TG_MESSAGE_SIZE))
         let status = pixels.withUnsafeBufferPointer { p in
             app1.withUnsafeBufferPointer { a in
                 profile.withUnsafeBufferPointer { i in
@@ -33,7 +33,7 @@ enum JPEGFixtures {
             }
         }
         defer { tg_buffer_free(&buffer) }
-        precondition(status == Int32(TG_JPEG_OK), String(cMessage: message))
+        precondition(status == TG_OK, String(cMessage: message))
         return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ThumbKit
+import TestSupport
 
 /// Synthetic test images, deterministic (a fixed-seed generator, no system randomness).
 enum TestPatterns {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// JPEG and WebP output: what the files hold, how close lossy files come to the pixels encoded,
 /// determinism, flattening for JPEG, and the settings' round trip through a manifest description.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// sRGB transfer, premultiplication and the one sample-to-float conversion.
 @Suite struct PixelConversionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// Every carrier in `Tests/Fixtures/ratings` (written by `Scripts/make-rating-fixtures.py`, read
 /// the same by exiftool) gives the rating, origin and warning its `expected.json` records.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// `--ratings-file`: CSV and JSON, paths relative to the file, precedence over sidecars, and
 /// errors that name the line.

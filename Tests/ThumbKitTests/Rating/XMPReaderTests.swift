@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// `xmp:Rating` by namespace in the forms writers use, XML's lexical corners, malformed packets
 /// (a problem, no rating), and hostile ones (bounded work).

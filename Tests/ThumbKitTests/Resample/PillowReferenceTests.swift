@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ThumbKit
+import TestSupport
 
 /// thumbgen against golden outputs from Pillow's float ('F') Lanczos resize, an independent
 /// implementation of the same geometry (made by `Scripts/pillow_reference.py`, which feeds Pillow

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// thumbgen's resampler against the float64 `ReferenceResampler` with the default settings
 /// (Lanczos-3, linear light, premultiplied alpha): every channel of every pixel within ±1.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// Properties any correct resampler has, independent of the reference implementation.
 @Suite("Resampler")

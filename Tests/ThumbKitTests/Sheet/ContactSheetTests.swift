@@ -1,5 +1,6 @@
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// Contact sheets: what is shown, in which order, where (the map matches the pixels), and the
 /// sheet's own golden pixels.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ThumbKit
+import TestSupport
 
 /// The committed badge set in `Assets/stars/` must be exactly what the code makes from
 /// `Assets/stars/badge-spec.json`.

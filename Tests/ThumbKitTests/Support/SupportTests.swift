@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 @Suite struct SHA256Tests {
     @Test func knownVectors() {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ThumbKit
 import ThumbgenCLI
+import TestSupport
 
 /// A library caller gets what the command line writes: one front door, one pipeline.
 @Suite struct LibraryMatchesCommandLineTests {

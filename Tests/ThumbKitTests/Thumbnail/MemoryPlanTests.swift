@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// The memory a job plans from the header, the budget that refuses an image before it is
 /// decoded, and the plan against the peak the binary really reaches.
@@ -65,25 +66,13 @@ import Testing
 
     static let hasTime = FileManager.default.isExecutableFile(atPath: "/usr/bin/time")
 
-    /// The built `thumbgen` binary, beside the test bundle.
-    static let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        .appendingPathComponent("thumbgen").path
-
-    static let isRelease: Bool = {
-        #if DEBUG
-        return false
-        #else
-        return true
-        #endif
-    }()
-
     /// Peak resident memory of one `thumbgen -j1` run, in bytes (GNU time forks it from itself, so
     /// the test process's own size does not leak into the figure).
     static func peak(_ arguments: [String]) throws -> UInt64 {
         let report = Fixtures.temporaryDirectory("peak") + "/rss"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%M", "-o", report, binary] + arguments + ["-j1", "--force", "--progress", "never"]
+        process.arguments = ["-f", "%M", "-o", report, BuiltBinary.path] + arguments + ["-j1", "--force", "--progress", "never"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -109,7 +98,7 @@ import Testing
     /// for a 3x2 image, on every path: streamed, decoded whole, 16-bit, progressive, rotated,
     /// colour-converted, WebP scaled on load, GIF and TIFF rows. And it is not a loose bound: the whole-image cases use at least a third of
     /// it (the 40 bytes an output pixel is planned at allow for every copy the compose step can make).
-    @Test(.enabled(if: isRelease && hasTime, "release build with GNU time"))
+    @Test(.enabled(if: BuildConfiguration.isRelease && hasTime, "release build with GNU time"))
     func thePlanBoundsThePeak() throws {
         let root = Fixtures.temporaryDirectory("plan")
         let noise = JPEGFixtures.rgb(width: 1600, height: 1200) { x, y in (UInt8((x * 7 + y) % 251), UInt8((x * y) % 241), UInt8(y % 256)) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// Shrink-on-load under every EXIF orientation, on a source whose sides are not multiples of the
 /// reduction: libjpeg's partial last block lies at the right and bottom of the *stored* image,

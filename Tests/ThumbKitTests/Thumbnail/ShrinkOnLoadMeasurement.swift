@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// Measures how far shrink-on-load moves JPEG thumbnails from the exact result (`shrinkOnLoad`
 /// off: full decode, then our resampler), for margins k = 2 (thumbgen's rule: the reduced image

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ThumbKit
 
 /// Many outputs from one decode: widths (eleventy-img's collapse rule), format lists, exact

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 @Suite struct ThumbnailerTests {
     static let photo = Fixtures.path("../../Assets/samples/photos/fresh-flower.png")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ThumbKit
+import TestSupport
 
 /// WebP shrink-on-load: libwebp's scaler reduces a still image to twice the thumbnail's size
 /// while decoding. The size chosen, how the decoded image maps onto the full one, and how close the

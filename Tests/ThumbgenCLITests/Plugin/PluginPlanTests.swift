@@ -1,13 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The SwiftPM plugins' plan, compiled here from the plugins' own sources: what each build command
 /// declares for the new members, and the one thing a build plugin cannot do.
 @Suite struct PluginPlanTests {
     func plan(_ json: String, wholeGroups: Bool = false) throws -> ThumbgenPlan {
-        let folder = CLIFixtures.temporaryDirectory("plugin-plan")
+        let folder = Fixtures.temporaryDirectory("plugin-plan")
         try FileManager.default.createDirectory(atPath: folder + "/Photos", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CLIFixtures.path("pngsuite/basn2c08.png"), toPath: folder + "/Photos/b.png")
+        try FileManager.default.copyItem(atPath: Fixtures.path("pngsuite/basn2c08.png"), toPath: folder + "/Photos/b.png")
         try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/thumbgen.json"))
         return try ThumbgenPlan(configURL: URL(fileURLWithPath: folder + "/thumbgen.json"), shownAs: "thumbgen.json",
                                 workDirectory: URL(fileURLWithPath: folder + "/work"), thumbgen: URL(fileURLWithPath: "/bin/thumbgen"),

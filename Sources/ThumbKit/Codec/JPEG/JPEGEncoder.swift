@@ -49,10 +49,10 @@ public struct JPEGEncoder: Sendable, Hashable {
         let gray = traits.isGray
         let samples = gray ? Self.samples(rgba, channels: [0]) : Self.samples(rgba, channels: [0, 1, 2])
         let components = gray ? 1 : 3
-        var message = [CChar](repeating: 0, count: Int(TG_JPEG_MESSAGE_SIZE))
+        var message = [CChar](repeating: 0, count: Int(TG_MESSAGE_SIZE))
         var buffer = tg_buffer()
         let icc = iccProfile ?? []
-        let status: Int32 = samples.withUnsafeBufferPointer { pixels in icc.withUnsafeBufferPointer { icc in
+        let status: tg_status = samples.withUnsafeBufferPointer { pixels in icc.withUnsafeBufferPointer { icc in
             var params = tg_jpeg_encode_params(
                 width: UInt32(image.width), height: UInt32(image.height), components: Int32(components),
                 pixels: pixels.baseAddress, stride: image.width * components, quality: Int32(quality),
@@ -61,8 +61,8 @@ public struct JPEGEncoder: Sendable, Hashable {
             return message.withUnsafeMutableBufferPointer { tg_jpeg_encode(&params, &buffer, $0.baseAddress) }
         } }
         defer { tg_buffer_free(&buffer) }
-        guard status == Int32(TG_JPEG_OK), let data = buffer.data else {
-            throw status == Int32(TG_JPEG_ERR_MEMORY) ? .outOfMemory : .failed(.jpeg, reason: String(cMessage: message).lowercasedFirst)
+        guard status == TG_OK, let data = buffer.data else {
+            throw status == TG_ERR_MEMORY ? .outOfMemory : .failed(.jpeg, reason: String(cMessage: message).lowercasedFirst)
         }
         return Array(UnsafeBufferPointer(start: data, count: buffer.size))
     }

@@ -54,10 +54,10 @@ public struct PNGEncoder: Sendable {
         // Filtering does not pay on palette indexes and packed gray (the PNG spec's advice).
         let filters = layout.colorType == .palette || layout.bitDepth < 8
             ? Int32(PNG_FILTER_NONE_C) : Int32(PNG_ALL_FILTERS_C)
-        var message = [CChar](repeating: 0, count: Int(TG_PNG_MESSAGE_SIZE))
+        var message = [CChar](repeating: 0, count: Int(TG_MESSAGE_SIZE))
         var buffer = tg_buffer()
         let icc = iccProfile ?? []
-        let status: Int32 = icc.withUnsafeBufferPointer { icc in layout.samples.withUnsafeBufferPointer { samples in
+        let status: tg_status = icc.withUnsafeBufferPointer { icc in layout.samples.withUnsafeBufferPointer { samples in
             layout.palette.withUnsafeBufferPointer { palette in
                 layout.transparency.withUnsafeBufferPointer { transparency in
                     var params = tg_png_encode_params(
@@ -73,8 +73,8 @@ public struct PNGEncoder: Sendable {
             }
         } }
         defer { tg_buffer_free(&buffer) }
-        guard status == Int32(TG_PNG_OK), let data = buffer.data else {
-            throw status == Int32(TG_PNG_ERR_MEMORY) ? .outOfMemory : .failed(.png, reason: String(cMessage: message))
+        guard status == TG_OK, let data = buffer.data else {
+            throw status == TG_ERR_MEMORY ? .outOfMemory : .failed(.png, reason: String(cMessage: message))
         }
         return Array(UnsafeBufferPointer(start: data, count: buffer.size))
     }

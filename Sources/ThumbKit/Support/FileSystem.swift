@@ -104,10 +104,16 @@ package enum FileSystem {
         case .success(let opened): fd = opened.fd
         }
         defer { close(fd) }
+        return head(descriptor: fd, count: count)
+    }
+
+    /// Up to `count` leading bytes of an open file, read by offset (`pread`: the descriptor's own
+    /// offset does not move, so others may read it too).
+    static func head(descriptor fd: Int32, count: Int) -> Result<[UInt8], SystemFailure> {
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, count - filled) }
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(filled)) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return .failure(SystemFailure.current())

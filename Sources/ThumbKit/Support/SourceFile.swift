@@ -7,7 +7,8 @@ import Glibc
 package final class SourceFile: Sendable {
     /// The path it was opened at.
     package let path: FilePath
-    private let descriptor: Int32
+    /// The open file, which readers read by offset (`pread`), so none moves it for another.
+    let descriptor: Int32
     /// What `fstat` said when it was opened.
     let status: FileSystem.Status
 
@@ -68,16 +69,11 @@ package final class SourceFile: Sendable {
         return now.size != status.size || now.modificationNanoseconds != status.modificationNanoseconds
             || now.changeNanoseconds != status.changeNanoseconds
     }
+}
 
-    /// The file as the codec's front door takes it. `ImageSource` names files by `String`, which
-    /// cannot hold every Linux name; `/proc/self/fd/N` is an ASCII name for this very open file
-    /// (a new open of it reads the same inode from its start). Without `/proc`, a UTF-8 path is
-    /// used as it is, and any other name is read into memory (bounded by `maxBytes`).
-    package func imageSource(maxBytes: UInt64 = 0) -> Result<ImageSource, SystemFailure> {
-        if Self.hasProcFileDescriptors { return .success(.file("/proc/self/fd/\(descriptor)")) }
-        if let text = path.string { return .success(.file(text)) }
-        return FileSystem.read(path, maxBytes: maxBytes).map { .bytes($0) }
-    }
+extension SourceFile: Hashable {
+    /// An open file is the same source only as itself: two opens of one path may read different files.
+    package static func == (a: SourceFile, b: SourceFile) -> Bool { a === b }
 
-    private static let hasProcFileDescriptors = access("/proc/self/fd", F_OK) == 0
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
