@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # ThumbgenPlugin end to end on Examples/RatingsApp (`make test` runs this; debug builds throughout).
 #
-#  1. `swift test` in the example: the plugin generates 24 PNGs, the test loads each through
-#     Bundle.module and checks its pixel size.
+#  1. `swift test` in the example: the plugin generates 42 PNGs (24 thumbnails and badges, 18 of the
+#     app icon), the test loads each through Bundle.module and checks its pixel size.
 #  2. A second build with nothing changed runs no thumbgen command (from `swift build -v`).
 #  3. Touching one source image reruns only its command and rewrites only its three outputs.
 #  4. Editing thumbgen.json reruns every command; a bad value fails the build with one error line
@@ -10,6 +10,8 @@
 #  5. A temporary copy of the example with a bad thumbgen.json fails planning with one such line.
 #  6. The command plugin writes the same PNGs, and an asset catalog, into that copy's target folder;
 #     a second run changes nothing; the catalog matches what `thumbgen stars --xcassets` writes.
+#     The icon set's tree (AppIcon.appiconset, AppIcon.icns, web/) lands in its Icons/ folder, each
+#     PNG the same as the build's resource.
 #     A group with widths and two formats (named by each image's width, which only the command
 #     plugin can do) lands in the folder too, each file at its width.
 #  7. More mistakes, each one error line naming the member (the validation the plugin and its
@@ -72,9 +74,9 @@ pass "touching ladybird.jpg: 1 thumbgen command, only ladybird.png, @2x, @3x rew
 cp "$CONFIG" "$LOG.config"
 sed 's/"cornerRadius": 6/"cornerRadius": 7/' "$LOG.config" >"$CONFIG"
 build || { cat "$LOG"; fail "build after editing thumbgen.json"; }
-[ "$(runs)" = 4 ] || fail "editing thumbgen.json ran $(runs) commands, expected 4 (3 images, 1 star set)"
+[ "$(runs)" = 5 ] || fail "editing thumbgen.json ran $(runs) commands, expected 5 (3 images, 1 icon set, 1 star set)"
 grep -E "$RUN_PATTERN" "$LOG" >/dev/null
-pass "editing thumbgen.json: all 4 commands reran"
+pass "editing thumbgen.json: all 5 commands reran"
 sed 's/"fit": "cover"/"fit": "crop"/' "$LOG.config" >"$CONFIG"
 if build; then fail "a bad fit in thumbgen.json did not fail the build"; fi
 want='error: Sources/RatingsApp/thumbgen.json: thumbnails[0].fit: expected one of inside, cover, contain, fill, got "crop"'
@@ -109,9 +111,19 @@ command_plugin() {
 command_plugin
 TARGET=$COPY/Sources/RatingsApp
 [ "$(ls "$TARGET/Generated" | wc -l)" = 24 ] || fail "Generated/ holds $(ls "$TARGET/Generated" | wc -l) files, expected 24"
-for file in "$SCRATCH"/debug/RatingsApp_RatingsApp.resources/*.png; do
-    cmp -s "$file" "$TARGET/Generated/$(basename "$file")" || fail "Generated/$(basename "$file") differs from the build's resource"
+RESOURCES=$SCRATCH/debug/RatingsApp_RatingsApp.resources
+for file in "$TARGET"/Generated/*.png; do
+    cmp -s "$file" "$RESOURCES/$(basename "$file")" || fail "Generated/$(basename "$file") differs from the build's resource"
 done
+# The icon set as a tree; each PNG is the resource named by its path with / as -.
+[ -f "$TARGET/Icons/ios/AppIcon.appiconset/Contents.json" ] && [ -f "$TARGET/Icons/macos/AppIcon.icns" ] \
+    && [ -f "$TARGET/Icons/web/site.webmanifest" ] || fail "Icons/ lacks the asset catalog, the .icns or the web manifest"
+icons=0
+while IFS= read -r png; do
+    cmp -s "$TARGET/Icons/$png" "$RESOURCES/${png//\//-}" || fail "Icons/$png differs from the build's resource ${png//\//-}"
+    icons=$((icons + 1))
+done < <(cd "$TARGET/Icons" && find . -name '*.png' | sed 's|^\./||' | sort)
+[ "$icons" = 18 ] || fail "Icons/ holds $icons PNGs, expected 18"
 [ "$(ls -d "$TARGET"/Ratings.xcassets/*.imageset | wc -l)" = 8 ] || fail "Ratings.xcassets should hold 8 image sets"
 "$SCRATCH"/debug/thumbgen-tool stars --scales 1,2,3 -o "$ROOT/.build/plugin-bad/stars" --xcassets "$ROOT/.build/plugin-bad/Reference.xcassets" >/dev/null
 for set in "$ROOT"/.build/plugin-bad/Reference.xcassets/*.imageset; do
@@ -119,8 +131,9 @@ for set in "$ROOT"/.build/plugin-bad/Reference.xcassets/*.imageset; do
 done
 cmp -s "$ROOT/.build/plugin-bad/Reference.xcassets/Contents.json" "$TARGET/Ratings.xcassets/Contents.json" || fail "catalog Contents.json differs"
 command_plugin
-grep -q '24 image files, 0 changed' "$LOG" && grep -q '0 files changed' "$LOG" || { cat "$LOG"; fail "a second swift package thumbgen changed files"; }
-pass "swift package thumbgen: 24 PNGs as built, an asset catalog matching thumbgen stars --xcassets; a rerun changes nothing"
+grep -q '24 image files, 0 changed' "$LOG" && grep -q '0 files changed' "$LOG" && grep -q '24 icon files, 0 changed' "$LOG" \
+    || { cat "$LOG"; fail "a second swift package thumbgen changed files"; }
+pass "swift package thumbgen: 24 PNGs as built, an asset catalog matching thumbgen stars --xcassets, the icon set's 24 files (18 PNGs as built); a rerun changes nothing"
 # 6b. Widths and formats through the command plugin: 3 photos (200 px wide) x widths 64, 120 and
 #     400 (above the photos: collapsed onto 200, since 120 x 1.25 < 200) x 2 formats. A target
 #     that uses the build plugin cannot have widths (its outputs must be named before the build),
@@ -174,5 +187,7 @@ check_bad '{"stars": [{"ratings": [1, 1.0]}]}' 'stars[0].ratings: ratings 1 and 
 check_bad '{"stars": [{"outlineWidth": 3}]}' 'stars[0].outlineWidth: expected pixels from 0 to under 0.1545 x size (2.472), got 3'
 check_bad '{"thumbnails": [], }' 'line 1, column 20: expected a member name in double quotes'
 check_bad '{"stars": [], "stars": []}' 'line 1, column 15: member "stars" appears twice'
-pass "15 more mistakes, each reported as one line naming the member"
+check_bad '{"icons": [{"source": "nope.png"}]}' 'icons[0].source: cannot read "nope.png" next to thumbgen.json'
+check_bad '{"icons": [{"source": "Photos/../x.png"}]}' 'icons[0].source: expected a path inside the project'"'"'s folder, got "Photos/../x.png"'
+pass "17 more mistakes, each reported as one line naming the member"
 echo "plugin-test: all passed"

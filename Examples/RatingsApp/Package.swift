@@ -1,8 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// An app's library target whose thumbnails and star badges are generated at build time by
-// thumbgen's build tool plugin from Sources/RatingsApp/thumbgen.json, and loaded from Bundle.module.
+// An app's library target whose thumbnails, star badges and app icons are generated at build time
+// by thumbgen's build tool plugin from Sources/RatingsApp/thumbgen.json, and loaded from
+// Bundle.module.
 let package = Package(
     name: "RatingsApp",
     products: [
@@ -17,7 +18,7 @@ let package = Package(
         .target(
             name: "RatingsApp",
             // The plugin reads these itself; they are not resources of their own.
-            exclude: ["Photos", "thumbgen.json"],
+            exclude: ["Icon", "Photos", "thumbgen.json"],
             plugins: [.plugin(name: "ThumbgenPlugin", package: "thumbgen")]
         ),
         .testTarget(name: "RatingsAppTests", dependencies: ["RatingsApp"]),

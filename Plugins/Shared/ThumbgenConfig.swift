@@ -149,6 +149,7 @@ struct ThumbgenConfig: Sendable {
     }
 
     var thumbnails: [ThumbnailGroup] = []
+    var icons: [IconGroup] = []
     var stars: [StarSet] = []
     /// Where `thumbgen build` keeps its manifest, relative to the base directory.
     var manifest = "thumbgen-manifest.json"
@@ -166,10 +167,13 @@ struct ThumbgenConfig: Sendable {
         do { document = try PluginJSON.parse(bytes) } catch {
             throw ThumbgenConfigError(file: file, member: nil, message: error.message)
         }
-        let top = try Members(document, file: file, path: nil, keys: ["manifest", "stars", "thumbnails"])
+        let top = try Members(document, file: file, path: nil, keys: ["icons", "manifest", "stars", "thumbnails"])
         if let manifest = try top.string("manifest") { self.manifest = try Self.relativePath(manifest, top, "manifest") }
         for (i, element) in try top.array("thumbnails").enumerated() {
             thumbnails.append(try Self.group(element, file: file, member: "thumbnails[\(i)]", isDirectory: isDirectory))
+        }
+        for (i, element) in try top.array("icons").enumerated() {
+            icons.append(try Self.iconGroup(element, file: file, member: "icons[\(i)]", readFile: readFile))
         }
         for (i, element) in try top.array("stars").enumerated() {
             stars.append(try Self.starSet(element, file: file, member: "stars[\(i)]", readFile: readFile))
@@ -260,7 +264,8 @@ struct ThumbgenConfig: Sendable {
     /// The member that stands for `option` (`corner-radius` → `cornerRadius`), for messages that
     /// thumbgen words with its options.
     static func member(forOption option: String) -> String? {
-        optionMembers.first { $0.option == option }?.member
+        optionMembers.first { $0.option == option }?.member ?? iconOptionMembers.first { $0.option == option }?.member
+            ?? ["platforms": "platforms", "size-source": "sizeSources"][option]
     }
 
     private static func group(_ value: PluginJSON, file: String, member: String,
@@ -287,24 +292,10 @@ struct ThumbgenConfig: Sendable {
             switch option.kind {
             case .special:
                 options += try special(option, m, &group)
-            case .flag:
-                if try m.bool(option.member) == true { options.append("--" + option.option) }
-            case .choice(let choices):
-                options += ["--" + option.option, try m.choice(option.member, choices)!]
-            case .number(let range):
-                let number = try m.number(option.member)!
-                guard range.contains(number.value) else {
-                    throw m.error(option.member, "expected a number from \(text(range.lowerBound)) to \(text(range.upperBound)), got \(number.text)")
-                }
-                options += ["--" + option.option, number.text]
-            case .integer(let range):
-                options += ["--" + option.option, String(try m.integer(option.member, range)!)]
-            case .color(let allowsNone):
-                options += ["--" + option.option, try m.color(option.member, allowNone: allowsNone)!]
             case .path:
                 options += ["--" + option.option, try relativePath(try m.string(option.member)!, m, option.member)]
-            case .bytes:
-                options += ["--" + option.option, try m.bytes(option.member)]
+            default:
+                options += try plainArguments(option, m)
             }
         }
         if let format = group.nameExtension.flatMap({ namedFormats[$0.lowercased()] }), m["formats"] == nil {
@@ -319,6 +310,31 @@ struct ThumbgenConfig: Sendable {
         if !group.widths.isEmpty && m["name"] == nil { group.name = "%s-%w" }
         group.options = options
         return group
+    }
+
+    /// The arguments of a member whose kind says all there is to check: a flag, a choice, a number,
+    /// an integer, a colour or bytes (thumbnail and icon groups alike); none for the others.
+    private static func plainArguments(_ option: OptionMember, _ m: Members) throws(ThumbgenConfigError) -> [String] {
+        switch option.kind {
+        case .flag:
+            return try m.bool(option.member) == true ? ["--" + option.option] : []
+        case .choice(let choices):
+            return ["--" + option.option, try m.choice(option.member, choices)!]
+        case .number(let range):
+            let number = try m.number(option.member)!
+            guard range.contains(number.value) else {
+                throw m.error(option.member, "expected a number from \(text(range.lowerBound)) to \(text(range.upperBound)), got \(number.text)")
+            }
+            return ["--" + option.option, number.text]
+        case .integer(let range):
+            return ["--" + option.option, String(try m.integer(option.member, range)!)]
+        case .color(let allowsNone):
+            return ["--" + option.option, try m.color(option.member, allowNone: allowsNone)!]
+        case .bytes:
+            return ["--" + option.option, try m.bytes(option.member)]
+        case .path, .special:
+            return []
+        }
     }
 
     /// The members a table entry cannot check alone: the box, the lists, the name, the quality.
@@ -530,6 +546,177 @@ struct ThumbgenConfig: Sendable {
     static func directoryPrefix(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[...slash])
+    }
+}
+
+extension ThumbgenConfig {
+    /// One icon set (`thumbgen icons`), validated.
+    struct IconGroup: Sendable {
+        /// `icons[i]`, for messages.
+        var member: String
+        /// The master image, relative to the base directory.
+        var source: String
+        /// The folder the platforms' folders go to, relative to the base directory.
+        var output = "icons"
+        /// The `thumbgen icons` options the members give, in the table's order.
+        var options: [String] = []
+        /// Every other file the set reads (stand-ins, size sources), relative to the base directory.
+        var inputs: [String] = []
+        var platforms = ["ios", "macos", "android", "web", "windows", "linux"]
+        var iosLayout = "single"
+        var hasDark = false
+        var backgroundPicture = false
+        /// The Linux icon's name: `name`, else the master's name without its extension.
+        var name = "app"
+
+        /// Every PNG the set makes, as paths below `output`, in the order `thumbgen icons` writes
+        /// them (a test holds this to the set's own plan): what the build plugin declares.
+        var pngPaths: [String] {
+            var paths: [String] = []
+            for platform in platforms {
+                switch platform {
+                case "ios":
+                    let folder = "ios/AppIcon.appiconset/"
+                    if iosLayout == "legacy" {
+                        for stem in ["20@2x", "20@3x", "29@2x", "29@3x", "40@2x", "40@3x", "60@2x", "60@3x", "20", "29", "40", "76", "76@2x", "83.5@2x", "1024"] {
+                            paths.append(folder + "AppIcon-\(stem).png")
+                        }
+                    } else {
+                        let stems = iosLayout == "single" ? ["1024"]
+                            : ["20@2x", "20@3x", "29@2x", "29@3x", "38@2x", "38@3x", "40@2x", "40@3x", "60@2x", "60@3x", "64@2x", "64@3x", "68@2x", "76@2x", "83.5@2x", "1024"]
+                        for stem in stems {
+                            for appearance in ["", "-dark", "-tinted"] where appearance != "-dark" || hasDark {
+                                paths.append(folder + "AppIcon\(appearance)-\(stem).png")
+                            }
+                        }
+                    }
+                case "macos":
+                    for points in [16, 32, 128, 256, 512] {
+                        paths += ["macos/AppIcon.appiconset/icon_\(points)x\(points).png", "macos/AppIcon.appiconset/icon_\(points)x\(points)@2x.png"]
+                    }
+                case "android":
+                    for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"] {
+                        let layers = backgroundPicture ? ["foreground", "background", "monochrome"] : ["foreground", "monochrome"]
+                        paths += (["", "_round"] + layers.map { "_" + $0 }).map { "android/res/mipmap-\(density)/ic_launcher\($0).png" }
+                    }
+                    paths.append("android/playstore-icon.png")
+                case "web":
+                    paths += ["favicon-96x96", "apple-touch-icon", "icon-192", "icon-512", "icon-maskable-192", "icon-maskable-512"].map { "web/\($0).png" }
+                case "linux":
+                    paths += [16, 22, 24, 32, 48, 64, 128, 256, 512].map { "linux/hicolor/\($0)x\($0)/apps/\(name).png" }
+                default:
+                    continue
+                }
+            }
+            return paths
+        }
+
+        /// A PNG's name among a target's resources, which are flat: its path with `/` as `-`
+        /// (`web-icon-192.png`).
+        static func resourceName(_ path: String) -> String { String(path.map { $0 == "/" ? "-" : $0 }) }
+    }
+
+    static let platformNames = ["ios", "macos", "android", "web", "windows", "linux"]
+
+    /// Every member an icon group may have besides `source`, `output`, `platforms`, `background`
+    /// and `sizeSources`, and the `thumbgen icons` option it stands for.
+    static let iconOptionMembers: [OptionMember] = [
+        OptionMember(member: "iosLayout", option: "ios-layout", kind: .choice(["single", "all-sizes", "legacy"])),
+        OptionMember(member: "macosStyle", option: "macos-style", kind: .choice(["grid", "full"])),
+        OptionMember(member: "dark", option: "dark", kind: .path),
+        OptionMember(member: "tinted", option: "tinted", kind: .path),
+        OptionMember(member: "foreground", option: "foreground", kind: .path),
+        OptionMember(member: "monochrome", option: "monochrome", kind: .path),
+        OptionMember(member: "maskable", option: "maskable", kind: .path),
+        OptionMember(member: "iconBackground", option: "icon-background", kind: .color(allowsNone: false)),
+        OptionMember(member: "padding", option: "padding", kind: .number(0...40)),
+        OptionMember(member: "fitContent", option: "fit-content", kind: .flag),
+        OptionMember(member: "name", option: "name", kind: .special),
+        OptionMember(member: "webPrefix", option: "web-prefix", kind: .special),
+        OptionMember(member: "maxPixels", option: "max-pixels", kind: .integer(0...Int.max)),
+        OptionMember(member: "maxFileBytes", option: "max-file-bytes", kind: .integer(0...Int.max)),
+        OptionMember(member: "maxMemory", option: "max-memory", kind: .bytes),
+    ]
+
+    fileprivate static func iconGroup(_ value: PluginJSON, file: String, member: String,
+                                      readFile: (String) -> [UInt8]?) throws(ThumbgenConfigError) -> IconGroup {
+        let m = try Members(value, file: file, path: member,
+                            keys: Set(iconOptionMembers.map(\.member) + ["background", "output", "platforms", "sizeSources", "source"]))
+        func existing(_ key: String, _ text: String) throws(ThumbgenConfigError) -> String {
+            let path = try relativePath(text, m, key)
+            guard readFile(path) != nil else { throw m.error(key, "cannot read \(PluginJSON.quoted(text)) next to \(baseName(file))") }
+            return path
+        }
+        guard let source = try m.string("source") else { throw m.error(nil, "missing member \"source\" (the master image, beside \(baseName(file)))") }
+        var group = IconGroup(member: member, source: try existing("source", source))
+        if let output = try m.string("output") { group.output = try relativePath(output, m, "output") }
+        let stem = baseName(group.source)
+        group.name = stem.contains(".") ? String(stem[..<stem.lastIndex(of: ".")!]) : stem
+        if m["platforms"] != nil {
+            group.platforms = try m.list("platforms") { element, at throws(ThumbgenConfigError) -> String in
+                guard case .string(let s) = element, platformNames.contains(s) else {
+                    throw m.error(at, "expected one of \(platformNames.joined(separator: ", ")), got \(element.shown)")
+                }
+                return s
+            }
+        }
+        var options = ["--platforms", group.platforms.joined(separator: ",")]
+        for option in iconOptionMembers {
+            guard m[option.member] != nil, m[option.member] != .null else { continue }
+            switch option.kind {
+            case .path:
+                let path = try existing(option.member, try m.string(option.member)!)
+                group.inputs.append(path)
+                options += ["--" + option.option, path]
+            case .special:
+                // `name` and `webPrefix`: strings thumbgen checks (the same line either way).
+                guard let text = try m.string(option.member) else { continue }
+                if option.member == "name" {
+                    guard !text.isEmpty, !text.hasPrefix("."), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
+                        throw m.error("name", "expected letters, digits, '.', '_' and '-', not starting with '.', got \(PluginJSON.quoted(text))")
+                    }
+                    group.name = text
+                }
+                options += ["--" + option.option, text]
+            default:
+                options += try plainArguments(option, m)
+            }
+        }
+        group.iosLayout = try m.choice("iosLayout", ["single", "all-sizes", "legacy"]) ?? "single"
+        group.hasDark = m["dark"] != nil && m["dark"] != .null
+        if let background = try m.string("background") {
+            let digits = background.hasPrefix("#") ? background.dropFirst() : Substring(background)
+            if digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) {
+                options += ["--background", String(digits)]
+            } else {
+                let path = try existing("background", background)
+                group.inputs.append(path)
+                group.backgroundPicture = true
+                options += ["--background", path]
+            }
+        }
+        if let value = m["sizeSources"], value != .null {
+            guard case .object(let members) = value, !members.isEmpty else {
+                throw m.error("sizeSources", "expected an object such as {\"16\": \"icon16.png\"}, got \(value.shown)")
+            }
+            var pairs: [String] = []
+            for (size, path) in members {
+                guard let pixels = Int(size), (1...1024).contains(pixels), case .string(let text) = path else {
+                    throw m.error("sizeSources." + size, "expected a size from 1 to 1024 naming an image, got \(path.shown)")
+                }
+                let resolved = try existing("sizeSources." + size, text)
+                group.inputs.append(resolved)
+                pairs.append("\(pixels)=\(resolved)")
+            }
+            options += ["--size-source", pairs.joined(separator: ",")]
+        }
+        for (option, platform) in [("iosLayout", "ios"), ("dark", "ios"), ("tinted", "ios"), ("macosStyle", "macos"), ("foreground", "android"),
+                                   ("background", "android"), ("monochrome", "android"), ("maskable", "web"), ("webPrefix", "web")]
+            where m[option] != nil && !group.platforms.contains(platform) {
+            throw m.error(option, "applies to the \(platform) icons, which platforms leaves out")
+        }
+        group.options = options
+        return group
     }
 }
 

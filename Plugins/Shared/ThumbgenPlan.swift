@@ -26,6 +26,10 @@ struct ThumbgenPlan {
         var outputFolder: URL?
         /// `thumbnails[0]` or `stars[1]`.
         var member: String
+        /// For an icon set: the folder its whole tree lands in, and the folder (relative to the
+        /// config's) the command plugin copies that tree to.
+        var iconSetFolder: URL? = nil
+        var iconOutput: String? = nil
     }
 
     /// The name the plugins look for in a target's folder.
@@ -104,6 +108,19 @@ struct ThumbgenPlan {
                     outputs: names.map { outputDirectory.appendingPathComponent($0) },
                     outputFolder: nil, member: group.member))
             }
+        }
+
+        for (g, group) in config.icons.enumerated() {
+            let groupDirectory = workDirectory.appendingPathComponent("icons/\(g)", isDirectory: true)
+            let names = group.pngPaths.map(ThumbgenConfig.IconGroup.resourceName)
+            try claim(names, by: "the icon set", member: group.member)
+            jobs.append(Job(
+                displayName: "thumbgen icons \(group.source) (\(group.member)) -> \(names.count) PNGs",
+                arguments: common + ["icons", String(g), groupDirectory.path] + names,
+                inputs: ([group.source] + group.inputs).map { base.appendingPathComponent($0) } + [configURL, thumbgen],
+                outputs: names.map { groupDirectory.appendingPathComponent("png/" + $0) },
+                outputFolder: nil, member: group.member,
+                iconSetFolder: groupDirectory.appendingPathComponent("set", isDirectory: true), iconOutput: group.output))
         }
 
         for (i, set) in config.stars.enumerated() {

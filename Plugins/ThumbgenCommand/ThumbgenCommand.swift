@@ -55,7 +55,20 @@ struct ThumbgenCommand: CommandPlugin {
             }
             for warning in plan.warnings { Diagnostics.warning(warning) }
             for job in plan.jobs { try Self.run(step, job.arguments, job: job) }
-            var files = plan.jobs.flatMap(\.outputs)
+            // An icon set's tree goes into the target as it is (AppIcon.appiconset, res/, …).
+            for job in plan.jobs {
+                guard let folder = job.iconSetFolder, let output = job.iconOutput else { continue }
+                let destination = target.directoryURL.appendingPathComponent(output, isDirectory: true)
+                var changed = 0, count = 0
+                let root = folder.resolvingSymlinksInPath().path
+                for file in Self.files(below: folder) where file.lastPathComponent != "thumbgen-manifest.json" {
+                    let relative = String(file.path.dropFirst(root.count + 1))
+                    count += 1
+                    if try Self.copy(file, to: destination.appendingPathComponent(relative)) { changed += 1 }
+                }
+                print("\(Self.shownPath(destination, from: context.package.directoryURL)): \(count) icon files, \(changed) changed")
+            }
+            var files = plan.jobs.filter { $0.iconSetFolder == nil }.flatMap(\.outputs)
             // A group named by widths: whatever it wrote, flat, each name once.
             var claimed = Set(files.map(\.lastPathComponent))
             for job in plan.jobs {
@@ -89,6 +102,16 @@ struct ThumbgenCommand: CommandPlugin {
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
         var found: [URL] = []
         for case let url as URL in enumerator where ["png", "jpg", "jpeg", "webp"].contains(url.pathExtension.lowercased()) {
+            found.append(url)
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// Every regular file below `folder`, sorted by path.
+    static func files(below folder: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: folder.resolvingSymlinksInPath(), includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        var found: [URL] = []
+        for case let url as URL in enumerator where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             found.append(url)
         }
         return found.sorted { $0.path < $1.path }

@@ -16,6 +16,7 @@ import Darwin
 //   thumbgen-plugin-step THUMBGEN CONFIG SHOWN thumbnail GROUP IMAGE OUTDIR NAME...
 //   thumbgen-plugin-step THUMBGEN CONFIG SHOWN group GROUP OUTDIR
 //   thumbgen-plugin-step THUMBGEN CONFIG SHOWN stars SET SETDIR NAME...
+//   thumbgen-plugin-step THUMBGEN CONFIG SHOWN icons SET SETDIR NAME...
 //
 // SHOWN is the config's name in messages; NAME... are the outputs the build was planned with. If
 // the file now asks for other outputs, the step fails saying so: the planned outputs are all the
@@ -57,6 +58,17 @@ func makeDirectories(_ path: String) {
         prefix += "/" + part
         if !isDirectory(prefix) { mkdir(prefix, 0o755) }
     }
+}
+
+/// Runs `program` with `arguments` and waits for it; its exit status (or 1 when it could not run).
+func runAndWait(_ program: String, _ arguments: [String]) -> Int32 {
+    var argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) }
+    argv.append(nil)
+    var pid = pid_t()
+    guard posix_spawn(&pid, program, nil, nil, &argv, environ) == 0 else { return 1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 1
 }
 
 /// Replaces this process with `program` run with `arguments` (argv[0] is the program).
@@ -131,6 +143,25 @@ case "stars":
     let null = open("/dev/null", O_WRONLY)
     if null >= 0 { dup2(null, 1) }
     become(thumbgen, ["stars", "--spec", spec, "-o", setDirectory + "/png"])
+case "icons":
+    let setDirectory = args[5], planned = Array(args[6...])
+    let member = "icons[\(index)]"
+    guard index < config.icons.count else { stalePlan(member, now: [], planned: planned) }
+    let group = config.icons[index]
+    let names = group.pngPaths.map(ThumbgenConfig.IconGroup.resourceName)
+    guard names == planned else { stalePlan(member, now: names, planned: planned) }
+    // The set's paths are relative to thumbgen.json's folder; the outputs' are absolute.
+    if !base.isEmpty && chdir(base) != 0 { fail("cannot enter \(base): \(String(cString: strerror(errno)))") }
+    let status = runAndWait(thumbgen, ["icons", group.source, "-o", setDirectory + "/set"] + group.options
+        + ["--force", "--no-fsync", "--progress", "never", "-q"])
+    guard status == 0 else { exit(status) }
+    // Resources are flat: each PNG under its path with '/' as '-'.
+    makeDirectories(setDirectory + "/png")
+    for path in group.pngPaths {
+        guard let bytes = readFile(setDirectory + "/set/" + path) else { fail("\(shown): \(member): thumbgen wrote no \(path)") }
+        let target = setDirectory + "/png/" + ThumbgenConfig.IconGroup.resourceName(path)
+        guard writeFile(bytes, target) else { fail("cannot write \(target): \(String(cString: strerror(errno)))") }
+    }
 default:
     fail("thumbgen-plugin-step: unknown step \(kind)")
 }

@@ -42,6 +42,10 @@ public enum ThumbgenMain {
             command = StarsCommand()
             rest.removeFirst()
             restRaw.removeFirst()
+        case "icons":
+            command = IconsCommand()
+            rest.removeFirst()
+            restRaw.removeFirst()
         default:
             command = ThumbnailCommand()
         }

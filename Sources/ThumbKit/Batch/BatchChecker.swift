@@ -85,6 +85,17 @@ package struct BatchChecker: Sendable {
                 let entry = entries[index]
                 return ThumbnailVariant(width: entry.variantWidth, scale: entry.scale, format: OutputFormat(name: entry.format) ?? .png)
             }
+            if IconSet.describes(recorded) {
+                // An icon set is made whole; its folder is where the entry's file lies, less the
+                // file's own path below it.
+                var request = BatchSource.Request(thumbnailSet: ThumbnailSet(options: ThumbnailOptions()), settings: recorded, variants: [])
+                request.iconSet = try? IconSet(canonicalDescription: recorded, relativeTo: directory)
+                if let entry = mine.lazy.map({ entries[$0] }).first(where: { $0.iconFile != nil }), let file = entry.iconFile {
+                    let output = directory.resolving(entry.output).bytes
+                    request.iconOutputDirectory = FilePath(Array(output.dropLast(file.utf8.count)))
+                }
+                return request
+            }
             // thumbgen's own settings rebuild the set; another renderer's are its own business.
             let set = (try? ThumbnailSet(canonicalDescription: recorded)) ?? ThumbnailSet(options: ThumbnailOptions())
             return BatchSource.Request(thumbnailSet: set, settings: recorded, variants: variants)
@@ -111,7 +122,7 @@ package struct BatchChecker: Sendable {
         for index in toRender {
             let entry = entries[index]
             let request = requestSettings.firstIndex(of: entry.settings)!
-            guard let output = rendering.outputs.first(where: { $0.request == request && entry.matches($0.variant) }) else {
+            guard let output = rendering.outputs.first(where: { $0.request == request && entry.matches($0) }) else {
                 report(index, .regenerationFailed(reason: "renderer gave no output at scale \(entry.scale)"))
                 continue
             }
@@ -135,6 +146,8 @@ package struct BatchChecker: Sendable {
     /// WebP) to the recorded pixels. A lossy file only approximates the pixels that were encoded,
     /// so its file hash is what vouches for it.
     private func checkDecoded(_ bytes: [UInt8], _ entry: ManifestEntry, report: (CheckMismatch.Kind) -> Void) {
+        // Icon containers and text are vouched for by their file hash.
+        guard OutputFormat(name: entry.format) != nil else { return }
         do {
             let decoder = try ImageSource.bytes(bytes).openDecoder(limits: .default)
             let lossless: Bool

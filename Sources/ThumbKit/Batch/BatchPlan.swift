@@ -13,6 +13,8 @@ package struct BatchPlan: Sendable, Equatable {
         package var relativePath: FilePath
         /// The path relative to the manifest's folder: the manifest's key.
         package var key: FilePath
+        /// For a file of an icon set, its path below the group's output folder.
+        package var iconFile: String? = nil
     }
 
     /// What one group makes of a source.

@@ -126,6 +126,18 @@ package struct BatchPlanner: Sendable {
             guard case .source(var source) = item else { continue }
             for (m, membership) in source.memberships.enumerated() {
                 let group = groups[membership.group]
+                if let icons = group.iconSet {
+                    // An icon set's files are named by the set alone, below the output folder.
+                    var outputs: [BatchPlan.Output] = []
+                    for file in icons.files {
+                        let key = group.outputDirectory.appending(FilePath(file.path)).relative(from: manifestDirectory)
+                        if let first = owners[key] { throw .outputCollision(output: key, first: first, second: source.path) }
+                        owners[key] = source.path
+                        outputs.append(BatchPlan.Output(variant: ThumbnailVariant(), relativePath: FilePath(file.path), key: key, iconFile: file.path))
+                    }
+                    source.memberships[m].outputs = outputs
+                    continue
+                }
                 let size = membership.sourceWidth.map { (width: $0, height: membership.sourceHeight!) }
                 if group.naming.namesWidths {
                     for scale in group.thumbnailSet.scales {

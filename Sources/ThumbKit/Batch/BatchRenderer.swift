@@ -18,9 +18,10 @@ package enum ThumbnailRenderer {
             sets[i].options.limits = limits
             sets[i].options.allowPartial = allowPartial
         }
-        // Requests that decode alike, in order of first appearance.
+        // Requests that decode alike, in order of first appearance; icon sets are not thumbnails
+        // (`IconBatchRenderer` makes them).
         var groups: [[Int]] = []
-        for index in sets.indices {
+        for index in sets.indices where source.requests[index].iconSet == nil {
             if let at = groups.firstIndex(where: { sets[$0[0]].options.decodesAlike(sets[index].options) }) {
                 groups[at].append(index)
             } else {

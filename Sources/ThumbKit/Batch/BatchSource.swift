@@ -11,6 +11,10 @@ package struct BatchSource: Sendable {
         package var settings: String
         /// The outputs to return, one `RenderedOutput` each, labelled with these very variants.
         package var variants: [ThumbnailVariant]
+        /// For an icon group: the set (every file of it is returned, labelled with its path), and
+        /// the folder its files go to (a site.webmanifest there is merged into).
+        package var iconSet: IconSet?
+        package var iconOutputDirectory: FilePath?
 
         package init(thumbnailSet: ThumbnailSet, settings: String, variants: [ThumbnailVariant]) {
             self.thumbnailSet = thumbnailSet

@@ -74,8 +74,11 @@ struct BatchWorker: Sendable {
         let image = ImageSource.file(opened: file)
         let requests = source.memberships.map { membership in
             let group = groups[membership.group]
-            return BatchSource.Request(thumbnailSet: group.thumbnailSet, settings: group.settings,
-                                       variants: membership.outputs?.map(\.variant) ?? [])
+            var request = BatchSource.Request(thumbnailSet: group.thumbnailSet, settings: group.settings,
+                                              variants: membership.outputs?.map(\.variant) ?? [])
+            request.iconSet = group.iconSet
+            request.iconOutputDirectory = group.iconSet.map { _ in group.outputDirectory }
+            return request
         }
         let rendering: BatchRendering
         do {
@@ -111,7 +114,7 @@ struct BatchWorker: Sendable {
                     staged.forEach(AtomicFile.discard)
                     return .finished(.dropped)
                 }
-                guard let result = made.first(where: { $0.variant == output.variant }) else {
+                guard let result = made.first(where: { $0.variant == output.variant && $0.iconFile == output.iconFile }) else {
                     staged.forEach(AtomicFile.discard)
                     return failure("renderer returned no output \(output.relativePath)")
                 }
@@ -123,10 +126,11 @@ struct BatchWorker: Sendable {
                 }
                 var entry = ManifestEntry(
                     output: output.key, source: source.key, sourceRelative: membership.relativePath, scale: output.variant.scale,
-                    format: output.variant.format.name, variantWidth: output.variant.width, settings: group.settings,
+                    format: result.fileFormat ?? output.variant.format.name, variantWidth: output.variant.width, settings: group.settings,
                     toolVersion: configuration.toolVersion, width: result.width, height: result.height,
                     fileSHA256: SHA256.hex(result.bytes), pixelSHA256: result.pixelSHA256, sourceFingerprint: fingerprint)
                 entry.rating = result.rating
+                entry.iconFile = output.iconFile
                 if group.needsSourceSize {
                     entry.sourceWidth = result.sourceWidth ?? membership.sourceWidth
                     entry.sourceHeight = result.sourceHeight ?? membership.sourceHeight

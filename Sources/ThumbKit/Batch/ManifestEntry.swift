@@ -42,6 +42,9 @@ package struct ManifestEntry: Sendable, Equatable {
     /// The star rating drawn on the output, for runs that draw rating badges (absent otherwise,
     /// and then not written: manifests of other runs stay as they were).
     package var rating: RecordedRating?
+    /// For a file of an icon set, its path below the set's output folder (`web/favicon.ico`), which
+    /// `check` asks the set for; absent otherwise.
+    package var iconFile: String?
 
     package init(output: FilePath, source: FilePath, sourceRelative: FilePath, scale: Scale, format: String = "png",
                  variantWidth: Int? = nil, settings: String, toolVersion: String, width: Int, height: Int,
@@ -61,9 +64,11 @@ package struct ManifestEntry: Sendable, Equatable {
         self.sourceFingerprint = sourceFingerprint
     }
 
-    /// The variant this entry records, when its format is one thumbgen writes.
-    func matches(_ variant: ThumbnailVariant) -> Bool {
-        variant.scale == scale && variant.format.name == format && variant.width == variantWidth
+    /// The output this entry records, when its format is one thumbgen writes.
+    func matches(_ output: RenderedOutput) -> Bool {
+        if let iconFile { return output.iconFile == iconFile }
+        let variant = output.variant
+        return output.iconFile == nil && variant.scale == scale && variant.format.name == format && variant.width == variantWidth
     }
 
     var json: JSONValue { .object(Dictionary(uniqueKeysWithValues: sortedMembers)) }
@@ -82,6 +87,9 @@ package struct ManifestEntry: Sendable, Equatable {
             ("fileSHA256", .string(fileSHA256)),
             ("format", .string(format)),
             ("height", .integer(Int64(height))),
+        ]
+        if let iconFile { members.append(("iconFile", .string(iconFile))) }
+        members += [
             ("output", .string(output.description)),
             ("pixelSHA256", .string(pixelSHA256)),
         ]
@@ -119,6 +127,10 @@ package struct ManifestEntry: Sendable, Equatable {
         JSONWriter.writeString(format, into: &out)
         object.key("height", into: &out)
         JSONWriter.writeInteger(Int64(height), into: &out)
+        if let iconFile {
+            object.key("iconFile", into: &out)
+            JSONWriter.writeString(iconFile, into: &out)
+        }
         object.key("output", into: &out)
         JSONWriter.writeString(output.description, into: &out)
         object.key("pixelSHA256", into: &out)
@@ -209,6 +221,7 @@ package struct ManifestEntry: Sendable, Equatable {
         sourceWidth = try optionalInteger("sourceWidth")
         sourceHeight = try optionalInteger("sourceHeight")
         rating = try RecordedRating(rating: members.optional("rating"), origin: members.optionalString("ratingOrigin"))
+        iconFile = try members.optionalString("iconFile")
     }
 
     /// The `format=` field of a settings description, PNG when there is none (before JPEG and WebP).

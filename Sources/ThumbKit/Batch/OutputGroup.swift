@@ -19,6 +19,10 @@ package struct OutputGroup: Sendable {
     /// The settings every output records (the set's canonical description, unless a caller
     /// describes its own renderer's settings); outputs recorded with others are rebuilt.
     package var settings: String
+    /// For a group that makes app and web icons (`thumbgen icons`): the set, whose files replace
+    /// the thumbnails. Its one input is the master; its files go below `outputDirectory` as the
+    /// set names them, and `settings` is the set's description.
+    package var iconSet: IconSet?
 
     /// A group with the given members; `settings` defaults to the set's description.
     package init(name: String = "", inputs: [FilePath], base: FilePath? = nil, outputDirectory: FilePath, naming: OutputNaming,
@@ -30,6 +34,13 @@ package struct OutputGroup: Sendable {
         self.naming = naming
         self.thumbnailSet = thumbnailSet
         self.settings = settings ?? thumbnailSet.canonicalDescription
+    }
+
+    /// A group making the icon set of the master at `input` into `outputDirectory`.
+    package init(name: String = "", iconsOf input: FilePath, set: IconSet, outputDirectory: FilePath) {
+        self.init(name: name, inputs: [input], outputDirectory: outputDirectory, naming: try! OutputNaming(),
+                  thumbnailSet: ThumbnailSet(options: ThumbnailOptions()), settings: set.canonicalDescription)
+        iconSet = set
     }
 
     /// The variants of a source of this upright size (`nil`: not known, which only a set

@@ -18,6 +18,10 @@ package struct RenderedOutput: Sendable, Equatable {
     /// The source's upright size as the set saw it, recorded for sets named by width.
     package var sourceWidth: Int?
     package var sourceHeight: Int?
+    /// For a file of an icon set: its path below the set's output folder, and its format (png,
+    /// ico, icns, json, xml, html, webmanifest).
+    package var iconFile: String?
+    package var fileFormat: String?
 
     /// An output whose pixel hash the renderer already knows.
     package init(request: Int = 0, variant: ThumbnailVariant, width: Int, height: Int, bytes: [UInt8], pixelSHA256: String) {

@@ -152,6 +152,20 @@ struct Project {
             groups.append(OutputGroup(name: group.member, inputs: [source], base: source, outputDirectory: path(group.output),
                                       naming: naming, thumbnailSet: groupSet))
         }
+        for group in config.icons {
+            let master = path(group.source)
+            var iconGroup: OutputGroup
+            do throws(UsageError) {
+                let arguments = try ArgumentParser(IconSettings.options + IconsCommand.limitOptions).parse(group.options)
+                var set = try IconSettings.iconSet(arguments, master: master, manifestDirectory: manifestPath.directory, resolve: { folder.isEmpty ? $0 : folder.appending($0) })
+                set.limits = try CommonOptions.limits(arguments, jobs: jobs)
+                iconGroup = OutputGroup(name: group.member, iconsOf: master, set: set, outputDirectory: path(group.output))
+                iconGroup.thumbnailSet.options.limits = set.limits
+            } catch {
+                throw Failure(message: "\(file): \(group.member): \(Self.membersNamed(error.message))")
+            }
+            groups.append(iconGroup)
+        }
         var configuration = BatchConfiguration(groups: groups, manifestPath: manifestPath, jobs: jobs)
         configuration.limits = limits
         if let badges = externalRating {

@@ -10,6 +10,12 @@ struct FailureMessage: ThumbKitError {
         message = FailureMessage.text(error.message, limit: error.exceededLimit)
     }
 
+    init(_ error: IconError) {
+        var text = FailureMessage.text(error.message, limit: error.exceededLimit)
+        if case .transparentIOSIcon = error { text += " (--icon-background)" }
+        message = text
+    }
+
     init(_ error: DecodeError) {
         var limit: LimitExceeded?
         if case .limitExceeded(let exceeded) = error { limit = exceeded }

@@ -26,7 +26,8 @@ struct ThumbnailCommand: Command {
         HelpText(
             overview: "Make PNG, JPEG or WebP thumbnails of \(ImageFormat.names("and", kinds: true)) files and directory trees.",
             usage: ["thumbgen [options] INPUT...", "thumbgen build [FILE]", "thumbgen info FILE...", "thumbgen stars [options]",
-                    "thumbgen sheet [options] INPUT... [-o sheet.png]", "thumbgen check MANIFEST..."],
+                    "thumbgen sheet [options] INPUT... [-o sheet.png]", "thumbgen icons [options] MASTER [-o DIR]",
+                    "thumbgen check MANIFEST..."],
             arguments: [("INPUT", "\(ImageFormat.names(kinds: true)) files, or directories walked recursively in sorted order.")],
             options: ThumbnailSettings.options + Self.batchOptions + [OptionSpec("version", help: "Show the version.")],
             footer: """

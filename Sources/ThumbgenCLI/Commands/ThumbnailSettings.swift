@@ -153,15 +153,29 @@ enum ThumbnailSettings {
         }
     }
 
-    /// The batch renderer: thumbgen's own (`ThumbnailRenderer`), with `limits` and `allowPartial`
-    /// for every set, and failures worded for the command line (limits name their options).
+    /// The batch renderer: thumbgen's own (`ThumbnailRenderer`, and `IconBatchRenderer` for icon
+    /// sets), with `limits` and `allowPartial` for every set, and failures worded for the command
+    /// line (limits name their options).
     static func renderer(limits: DecodeLimits, allowPartial: Bool) -> BatchRenderer {
         return { source in
-            do throws(ThumbnailError) {
-                return try ThumbnailRenderer.render(source, limits: limits, allowPartial: allowPartial)
-            } catch {
-                throw FailureMessage(error)
+            var rendering = BatchRendering(outputs: [])
+            if source.requests.contains(where: { $0.iconSet == nil }) {
+                do throws(ThumbnailError) {
+                    rendering = try ThumbnailRenderer.render(source, limits: limits, allowPartial: allowPartial)
+                } catch {
+                    throw FailureMessage(error)
+                }
             }
+            if source.requests.contains(where: { $0.iconSet != nil }) {
+                do throws(IconError) {
+                    let icons = try IconBatchRenderer.render(source, limits: limits)
+                    rendering.outputs += icons.outputs
+                    for warning in icons.warnings where !rendering.warnings.contains(warning) { rendering.warnings.append(warning) }
+                } catch {
+                    throw FailureMessage(error)
+                }
+            }
+            return rendering
         }
     }
 }

@@ -31,11 +31,23 @@ struct RatingsImagesTests {
                 "\(image.fileName) is \(size.width)x\(size.height), expected \(image.width)x\(image.height)")
     }
 
+    /// Every icon PNG, square at its size; the App Store icon with no alpha channel (colour type
+    /// 2, IHDR byte 25).
+    @Test func iconsHaveTheirSizes() throws {
+        for icon in RatingsImages.iconPNGs {
+            let url = try #require(RatingsImages.iconURL(named: icon.name), "no \(icon.name).png in Bundle.module")
+            let bytes = [UInt8](try Data(contentsOf: url))
+            let size = try #require(Self.pngSize(bytes), "\(icon.name).png is not a PNG")
+            #expect(size.width == icon.pixels && size.height == icon.pixels, "\(icon.name).png is \(size.width)x\(size.height)")
+            if icon.name == "ios-AppIcon.appiconset-AppIcon-1024" { #expect(bytes[25] == 2) }
+        }
+    }
+
     /// The bundle holds these PNGs and nothing else (no batch manifest, no settings files).
     @Test func bundleHoldsExactlyTheGeneratedImages() throws {
         let folder = try #require(RatingsImages.resourceFolder)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(names == Self.expected.map(\.fileName).sorted())
+        #expect(names == (Self.expected.map(\.fileName) + RatingsImages.iconPNGs.map { $0.name + ".png" }).sorted())
     }
 
     /// Width and height from the IHDR chunk, which a PNG must start with after its signature:
