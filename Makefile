@@ -5,7 +5,8 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 CONFIG ?= release
 BIN = .build/$(CONFIG)/thumbgen
-DEMO_OUT ?= demo-output
+# Where thumbgen.json (the demo project) writes.
+DEMO_OUT = demo-output
 
 .PHONY: all build deps test demo assets bench fuzz sanitize install uninstall clean
 
@@ -40,13 +41,13 @@ test: deps
 	$(SWIFT) test -c release
 	SWIFT=$(SWIFT) Scripts/plugin-test.sh
 
-# The main job on the bundled sample images.
+# The main job on the bundled sample images: the repository's thumbgen.json (thumbnails, a web set,
+# rounded app thumbnails at @1x-@3x, star badges, icons for every platform), then a contact sheet.
 demo: build
 	@rm -rf $(DEMO_OUT)
-	$(BIN) Assets/samples -o $(DEMO_OUT)/thumbnails --size 256
-	$(BIN) Assets/samples -o $(DEMO_OUT)/squares --size 128 --fit cover --corner-radius 16 --scales 1,2,3
-	$(BIN) stars -o $(DEMO_OUT)/stars --half --scales 1,2,3 --xcassets $(DEMO_OUT)/Ratings.xcassets
-	@echo "demo: thumbnails in $(DEMO_OUT)/thumbnails, rounded squares in $(DEMO_OUT)/squares, star badges in $(DEMO_OUT)/stars and $(DEMO_OUT)/Ratings.xcassets"
+	$(BIN) build
+	$(BIN) sheet Assets/samples/photos -o $(DEMO_OUT)/sheet.png --columns 3
+	@echo "demo: thumbnails, web, app, stars and icons in $(DEMO_OUT)/ (made by thumbgen.json), a contact sheet in $(DEMO_OUT)/sheet.png"
 
 # Regenerates the project's own star badges and their golden manifest from Assets/stars/badge-spec.json
 # (`make test` checks them byte for byte).

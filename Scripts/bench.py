@@ -50,6 +50,8 @@ RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 # vipsthumbnail, and JPEG/WebP output; BENCH_ONLY=output: the memory sections and JPEG/WebP output only;
 # BENCH_ONLY=sheet: the memory sections and the 200-photo contact sheet against ImageMagick's montage.
 # BENCH_ONLY=sets: the memory sections and one run of widths x formats against six single-output runs.
+# BENCH_ONLY=peers: the memory sections and each corpus against vipsthumbnail, ImageMagick and Pillow
+# (thumbgen -j1 only), ending with the README's performance table.
 ONLY = os.environ.get("BENCH_ONLY", "")
 BOX = 256
 # GNU time measures each command's peak RSS (see run_measured); Debian package "time".
@@ -430,6 +432,21 @@ def report(name, files, rows):
 
 
 TARGETS = []
+PEERS = []  # (corpus, files, {tool: Result}) for the performance table at the end
+PEER_TOOLS = ("thumbgen -j1", "vipsthumbnail (1 thread)", "ImageMagick convert", "Pillow thumbnail")
+
+
+def peers_table():
+    """The README's performance table: CPU seconds (median) of each tool on each corpus, and each
+    tool's CPU over thumbgen's from the same rounds."""
+    lines = ["| images | thumbgen | vipsthumbnail | ImageMagick | Pillow |", "|---|---|---|---|---|"]
+    for name, files, by in PEERS:
+        ours = by["thumbgen -j1"][1]
+        cells = [f"{ours:.2f} s"]
+        for tool in PEER_TOOLS[1:]:
+            cells.append(f"{by[tool][1]:.2f} s ({by[tool][1] / ours:.2f}x)" if tool in by else "—")
+        lines.append(f"| {name.split(' ')[0]}: {len(files)} files, {megapixels(files):.0f} MP | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def target(text, value, goal, higher_is_better, minimum=None):
@@ -787,12 +804,14 @@ def main():
         sheet_section(corpus, env1)
     if ONLY in ("", "sets"):
         sets_section(corpus, have_vips, env1)
-    for name, directory in (corpus.items() if ONLY == "" else []):
+    for name, directory in (corpus.items() if ONLY in ("", "peers") else []):
         files = images(directory)
         thumbgen = lambda binary, *flags: lambda out: [binary, directory, "-o", out, "--size", str(BOX), *flags,
                                                        "--progress", "never"]
         variants = [("thumbgen -j1", ("-j1",)), ("thumbgen -j2", ("-j2",)),
                     ("thumbgen -j1 --no-fsync", ("-j1", "--no-fsync")), ("thumbgen -j2 --no-fsync", ("-j2", "--no-fsync"))]
+        if ONLY == "peers":
+            variants = variants[:1]
         commands = [("bare decode (full size)", lambda out: [BENCH, "decode"] + files, None)]
         for label, flags in variants:
             commands.append((label, thumbgen(BIN, *flags), None))
@@ -812,6 +831,9 @@ def main():
         rows = round_robin(commands)
         report(name, files, rows)
         by = dict(rows)
+        PEERS.append((name, files, by))
+        if ONLY == "peers":
+            continue
         if BASELINE:
             print(f"  A/B, before -> after (medians of {RUNS}), after/before (< 1: after is faster / smaller):")
             for label, _ in variants:
@@ -849,6 +871,9 @@ def main():
         formats_section(corpus, have_vips, env1)
         output_section(corpus, have_vips, pillow_installed, env1)
     shutil.rmtree(OUTPUTS, ignore_errors=True)
+    if PEERS:
+        print(f"\nperformance table (CPU seconds, medians of {RUNS}; in brackets each tool's CPU / thumbgen's):")
+        print(peers_table())
     print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
     print("\n".join(TARGETS))
     if BASELINE:

@@ -3,8 +3,8 @@ import Testing
 import ThumbKit
 import TestSupport
 
-/// The README's "As a library" example, compiled and run here: it must keep building as the API
-/// changes, and the README must show exactly this code.
+/// The README's library example and docs/library.md's contact sheet example, compiled and run here:
+/// they must keep building as the API changes, and the pages must show exactly this code.
 @Suite struct ReadmeExampleTests {
     static let readme = Fixtures.repository.appendingPathComponent("README.md").path
 
@@ -17,9 +17,11 @@ import TestSupport
         let png = try PNGEncoder().encode(Image(badge))
         """
 
-    @Test func theReadmeShowsThisExample() throws {
-        let text = try String(contentsOfFile: Self.readme, encoding: .utf8)
-        #expect(text.contains("import ThumbKit\n" + Self.example + "\n```"))
+    @Test func theReadmeAndTheLibraryPageShowThisExample() throws {
+        for page in [Self.readme, Self.libraryPage] {
+            let text = try String(contentsOfFile: page, encoding: .utf8)
+            #expect(text.contains("import ThumbKit\n" + Self.example + "\n```"), "\(page)")
+        }
     }
 
     @Test func theExampleRuns() throws {
@@ -36,7 +38,9 @@ import TestSupport
         #expect(badge.width == 2 * (5 * 16 + 4) && png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
     }
 
-    /// The contact sheet example, as the README has it.
+    static let libraryPage = Fixtures.repository.appendingPathComponent("docs/library.md").path
+
+    /// The contact sheet example, as docs/library.md has it.
     static let sheetExample = """
         var sheetOptions = SheetOptions()
         sheetOptions.columns = 4
@@ -47,8 +51,8 @@ import TestSupport
         let map = SheetMap.json(for: page, fileNames: ["sheet.png"])     // sheet.json's bytes
         """
 
-    @Test func theReadmeShowsTheSheetExample() throws {
-        let text = try String(contentsOfFile: Self.readme, encoding: .utf8)
+    @Test func theLibraryPageShowsTheSheetExample() throws {
+        let text = try String(contentsOfFile: Self.libraryPage, encoding: .utf8)
         #expect(text.contains("```swift\n" + Self.sheetExample + "\n```"))
     }
 

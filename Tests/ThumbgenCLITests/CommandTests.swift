@@ -72,7 +72,7 @@ import TestSupport
     }
 
     @Test func theBinaryDoesNotLinkFoundation() throws {
-        // Loading Foundation roughly doubles thumbgen's start-up (see README); a library it needs
+        // Loading Foundation roughly doubles thumbgen's start-up (see docs/development.md); a library it needs
         // appears by name in the binary's dynamic section.
         let binary = try [UInt8](Data(contentsOf: URL(fileURLWithPath: BuiltBinary.path)))
         #expect(binary.count > 100_000)

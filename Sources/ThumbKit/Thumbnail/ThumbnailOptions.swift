@@ -35,7 +35,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// Decodes a JPEG reduced by libjpeg's DCT scaling (1/2, 1/4 or 1/8, see `JPEGDecoder.reduction`)
     /// when it is large enough; default true. The reduced decode is a block-wise box prefilter on
     /// sRGB-encoded values ahead of our resampler, so fine detail comes out up to ~60 levels away
-    /// from a full decode (README, Policies); false (`--no-shrink-on-load`) decodes at full size:
+    /// from a full decode (docs/input.md, JPEG); false (`--no-shrink-on-load`) decodes at full size:
     /// exact (the ±1 bar), about twice as slow on photos.
     public var shrinkOnLoad: Bool
     /// Thumbnails a JPEG that ends early from the rows it has (libjpeg fills the rest with grey)
