@@ -28,15 +28,10 @@ import TestSupport
         "--ios-color": "Tauri's `tauri icon`",
     ]
 
-    /// Every option any command's help lists (the help texts come from the same tables as parsing).
-    static func acceptedFlags() -> Set<String> {
-        let commands = HelpSnapshotTests.commands.map(\.words)
-        var flags: Set<String> = []
-        for words in commands {
-            let help = CLIRun(words + ["--help"]).out
-            flags.formUnion(Self.flags(in: help))
-        }
-        return flags
+    /// Every option any command's help lists (the help texts come from the same tables as parsing),
+    /// gathered once for the tests that need it.
+    static let acceptedFlags: Set<String> = HelpSnapshotTests.commands.reduce(into: []) { flags, command in
+        flags.formUnion(Self.flags(in: CLIRun(command.words + ["--help"]).out))
     }
 
     /// `--name` tokens: two dashes and a lower-case word, not preceded by a letter, digit or dash.
@@ -52,8 +47,9 @@ import TestSupport
 
     @Test func everyCodeFenceIsClosed() throws {
         for page in try Self.pages() {
+            let lines = page.text.split(separator: "\n", omittingEmptySubsequences: false)
             var open: Int?
-            for (number, line) in page.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (number, line) in lines.enumerated() {
                 let trimmed = line.drop { $0 == " " }
                 guard trimmed.hasPrefix("```") else {
                     continue
@@ -67,7 +63,7 @@ import TestSupport
             }
             #expect(open == nil, "\(page.path):\(open ?? 0): code fence never closed")
             // A fence that is not at the start of its line is a fence nobody closed or opened.
-            for (number, line) in page.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            for (number, line) in lines.enumerated()
             where line.contains("```") && !line.drop(while: { $0 == " " }).hasPrefix("```") && !line.contains("````") {
                 #expect(Bool(false), "\(page.path):\(number + 1): a code fence inside a line: \(line)")
             }
@@ -75,7 +71,7 @@ import TestSupport
     }
 
     @Test func everyFlagNamedIsAccepted() throws {
-        let accepted = Self.acceptedFlags()
+        let accepted = Self.acceptedFlags
         #expect(accepted.contains("--size") && accepted.contains("--platforms") && accepted.contains("--columns"))
         for page in try Self.pages() {
             let unknown = Self.flags(in: page.text).subtracting(accepted).subtracting(Self.otherToolsFlags.keys).sorted()
@@ -84,7 +80,7 @@ import TestSupport
     }
 
     @Test func everyOtherToolsFlagIsStillUsedAndNotOurs() throws {
-        let accepted = Self.acceptedFlags()
+        let accepted = Self.acceptedFlags
         let named = try Self.pages().reduce(into: Set<String>()) { $0.formUnion(Self.flags(in: $1.text)) }
         for (flag, tool) in Self.otherToolsFlags {
             #expect(named.contains(flag), "\(flag) (\(tool)) is no longer named: drop it from the list")
