@@ -7,7 +7,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/thumbgen
 DEMO_OUT ?= demo-output
 
-.PHONY: all build deps test demo assets bench fuzz sanitize install uninstall clean
+.PHONY: all build deps test fma-check demo assets bench fuzz sanitize install uninstall clean
 
 all: build
 
@@ -39,6 +39,11 @@ test: deps
 	$(SWIFT) build -c release --product thumbgen
 	$(SWIFT) test -c release
 	SWIFT=$(SWIFT) Scripts/plugin-test.sh
+
+# The golden suite with the C modules built for FMA and free to contract (-mfma -ffp-contract=fast,
+# in .build/fma) against the normal build: the same bytes (a second full release build).
+fma-check: deps
+	SWIFT=$(SWIFT) Scripts/fma-check.sh
 
 # The main job on the bundled sample images.
 demo: build
