@@ -35,10 +35,12 @@ build: deps
 # Pixel-heavy tests run in release: Swift image loops are 10-100x slower in debug.
 # Then the build tool plugin end to end on Examples/RatingsApp (debug, scratch paths under .build/):
 # its test, the no-op rebuild, one touched image, a bad thumbgen.json, the command plugin.
+# Then ThumbKitTesting in Examples/GoldenTests: record, pass, fail with a diff image.
 test: deps
 	$(SWIFT) build -c release --product thumbgen
 	$(SWIFT) test -c release
 	SWIFT=$(SWIFT) Scripts/plugin-test.sh
+	SWIFT=$(SWIFT) Scripts/golden-example-test.sh
 
 # The golden suite with the C modules built for FMA and free to contract (-mfma -ffp-contract=fast,
 # in .build/fma) against the normal build: the same bytes (a second full release build).

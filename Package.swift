@@ -5,6 +5,8 @@ let package = Package(
     name: "thumbgen",
     products: [
         .library(name: "ThumbKit", targets: ["ThumbKit"]),
+        // Golden-image assertions for a package's own tests (XCTest and Swift Testing).
+        .library(name: "ThumbKitTesting", targets: ["ThumbKitTesting"]),
         .executable(name: "thumbgen", targets: ["thumbgen"]),
         // Thumbnails and star badges as resources of the target that uses it, from its thumbgen.json.
         .plugin(name: "ThumbgenPlugin", targets: ["ThumbgenPlugin"]),
@@ -120,6 +122,12 @@ let package = Package(
         .target(
             name: "ThumbKit",
             dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibGIF", "CLibTIFF", "CLibHEIF", "CLibLCMS", "CThumbKernels", "CSRGBTables", "CFileSync"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // assertImage(_:matchesGolden:tolerance:): records, compares and explains golden images.
+        .target(
+            name: "ThumbKitTesting",
+            dependencies: ["ThumbKit"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // Argument parsing, commands and printing; a library so the tests can drive it.
