@@ -6,6 +6,7 @@
 # them equal: it outranks the command line. x86-64 only (-mfma); elsewhere it says so and exits 0.
 #
 #   Scripts/fma-check.sh            (from the repository; takes a full release build)
+#   PLAIN_BIN=path/to/thumbgen Scripts/fma-check.sh   (compare against a thumbgen already built)
 set -eu
 cd "$(dirname "$0")/.."
 case "$(uname -m)" in
@@ -14,11 +15,15 @@ case "$(uname -m)" in
 esac
 if ! grep -q fma /proc/cpuinfo; then echo "fma-check: this CPU has no FMA; skipped"; exit 0; fi
 SWIFT=${SWIFT:-swift}
-$SWIFT build -c release --product thumbgen >/dev/null
+plain=${PLAIN_BIN:-}
+if [ -z "$plain" ]; then
+    $SWIFT build -c release --product thumbgen >/dev/null
+    plain=.build/release/thumbgen
+fi
 $SWIFT build -c release --product thumbgen --scratch-path .build/fma -Xcc -mfma -Xcc -ffp-contract=fast >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-Scripts/golden-suite.sh .build/release/thumbgen "$work/plain" 2>/dev/null
+Scripts/golden-suite.sh "$plain" "$work/plain" 2>/dev/null
 Scripts/golden-suite.sh .build/fma/release/thumbgen "$work/fma" 2>/dev/null
 # Manifests record the sources' inodes and change times, which differ between the two copies.
 if diff -r -x 'thumbgen-manifest*.json' -x in "$work/plain" "$work/fma"; then
