@@ -8,7 +8,7 @@ BIN = .build/$(CONFIG)/thumbgen
 # Where thumbgen.json (the demo project) writes.
 DEMO_OUT = demo-output
 
-.PHONY: all build deps test demo assets bench fuzz sanitize install uninstall clean
+.PHONY: all build deps test fma-check demo assets bench fuzz sanitize install uninstall clean
 
 all: build
 
@@ -16,16 +16,17 @@ all: build
 # giflib's header (it has no pkg-config file);
 # GNU time, with which the tests and `make bench` measure peak memory;
 # the independent readers the icon tests hand thumbgen's icons to: Pillow (python3-pil, run by
-# /usr/bin/python3), icns2png (icnsutils), pngcheck, and aapt with the framework's resources.
+# /usr/bin/python3), icns2png (icnsutils), pngcheck, and aapt with the framework's resources;
+# a C compiler (gcc) for the libm shim PlatformMathTests builds.
 deps:
 	@if ! pkg-config --exists libpng zlib libjpeg lcms2 libwebpdemux libtiff-4 libheif libde265 dav1d 2>/dev/null || [ ! -f /usr/include/gif_lib.h ] || [ ! -x /usr/bin/time ] \
 	    || [ ! -x /usr/bin/icns2png ] || [ ! -x /usr/bin/pngcheck ] || [ ! -x /usr/bin/aapt ] || [ ! -f /usr/share/android-framework-res/framework-res.apk ] \
-	    || ! /usr/bin/python3 -c 'import PIL' 2>/dev/null; then \
+	    || ! /usr/bin/python3 -c 'import PIL' 2>/dev/null || ! command -v cc >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "make: installing libpng-dev, zlib1g-dev, libjpeg-dev, liblcms2-dev, libwebp-dev, libgif-dev, libtiff-dev, libheif-dev, libde265-dev, libdav1d-dev, pkg-config, time, python3-pil, icnsutils, pngcheck, aapt and android-framework-res"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil icnsutils pngcheck aapt android-framework-res >/dev/null; \
+	    echo "make: installing libpng-dev, zlib1g-dev, libjpeg-dev, liblcms2-dev, libwebp-dev, libgif-dev, libtiff-dev, libheif-dev, libde265-dev, libdav1d-dev, pkg-config, time, python3-pil, icnsutils, pngcheck, aapt, android-framework-res and gcc"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil icnsutils pngcheck aapt android-framework-res gcc >/dev/null; \
 	  else \
-	    echo "make: development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil icnsutils pngcheck aapt android-framework-res" >&2; \
+	    echo "make: development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil icnsutils pngcheck aapt android-framework-res gcc" >&2; \
 	    exit 1; \
 	  fi; \
 	fi
@@ -36,10 +37,17 @@ build: deps
 # Pixel-heavy tests run in release: Swift image loops are 10-100x slower in debug.
 # Then the build tool plugin end to end on Examples/RatingsApp (debug, scratch paths under .build/):
 # its test, the no-op rebuild, one touched image, a bad thumbgen.json, the command plugin.
+# Then ThumbKitTesting in Examples/GoldenTests: record, pass, fail with a diff image.
 test: deps
 	$(SWIFT) build -c release --product thumbgen
 	$(SWIFT) test -c release
 	SWIFT=$(SWIFT) Scripts/plugin-test.sh
+	SWIFT=$(SWIFT) Scripts/golden-example-test.sh
+
+# The golden suite with the C modules built for FMA and free to contract (-mfma -ffp-contract=fast,
+# in .build/fma) against the normal build: the same bytes (a second full release build).
+fma-check: deps
+	SWIFT=$(SWIFT) Scripts/fma-check.sh
 
 # The main job on the bundled sample images: the repository's thumbgen.json (thumbnails, a web set,
 # rounded app thumbnails at @1x-@3x, star badges, icons for every platform), then a contact sheet.

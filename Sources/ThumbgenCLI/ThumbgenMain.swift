@@ -51,7 +51,7 @@ public enum ThumbgenMain {
         }
         let beforeDashes = rest.prefix { $0 != "--" }
         if beforeDashes.contains("--version") {
-            console.out("\(version) (\(ImageDecoders.libraryVersions.joined(separator: ", ")))\n")
+            console.out("\(version) (\(CodecVersions.field))\n")
             return .success
         }
         if beforeDashes.contains(where: { $0 == "-h" || $0 == "--help" }) {

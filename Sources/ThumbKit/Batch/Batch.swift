@@ -80,8 +80,8 @@ package enum Batch {
     /// (handed to `renderer` in `BatchSource.settings`). Sources are rendered on `jobs` threads;
     /// the report does not depend on it. Throws only when a manifest cannot be read or parsed.
     package static func check(manifestPaths: [FilePath], renderer: @escaping BatchRenderer, settings: String? = nil,
-                             jobs: Int = BatchConfiguration.defaultJobs) throws(BatchError) -> CheckReport {
-        try BatchChecker(renderer: renderer, settings: settings, jobs: jobs).check(manifestPaths: manifestPaths)
+                             jobs: Int = BatchConfiguration.defaultJobs, options: CheckOptions = CheckOptions()) throws(BatchError) -> CheckReport {
+        try BatchChecker(renderer: renderer, settings: settings, jobs: jobs, options: options).check(manifestPaths: manifestPaths)
     }
 
     /// `check(manifestPaths:renderer:settings:jobs:)` for manifests named as text.

@@ -78,8 +78,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
             "rotate=\(autoRotate ? "auto" : "off")",
             "profile=\(keepProfile ? "keep" : "srgb")",
             "shrink-on-load=\(shrinkOnLoad ? "on" : "off")",
-            "codec=\(CodecVersions.png)",
-            "jpeg=\(CodecVersions.jpeg)",
+            "libraries=\(CodecVersions.field)",
         ].joined(separator: ";") + (format.canonicalFields + (ratingBadge?.canonicalFields ?? [])).map { ";" + $0 }.joined()
     }
 
@@ -96,8 +95,8 @@ public struct ThumbnailOptions: Sendable, Hashable {
     private static let scaleNames: [ScaleRule: String] = [.shrinkOnly: "shrink", .enlargeOnly: "enlarge", .any: "any"]
 
     /// Rebuilds options from `canonicalDescription` (as a manifest records it), so `thumbgen check`
-    /// can regenerate an output with the settings it was made with. The `codec`, `jpeg` and `webp`
-    /// (library versions) entries are not needed to render and are ignored; limits take their
+    /// can regenerate an output with the settings it was made with. The `libraries` entry (and the
+    /// `codec`, `jpeg` and `webp` entries that named library versions before it) are not needed to render and are ignored; limits take their
     /// defaults. A description without `shrink-on-load` was written before the option existed,
     /// when JPEGs were always reduced on load, so it reads as on; one without `format` is PNG, one
     /// without `badge` draws no rating badge.
