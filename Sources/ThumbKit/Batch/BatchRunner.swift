@@ -55,7 +55,7 @@ package struct BatchRunner: Sendable {
             case .skipped(let path, let reason): initial[index] = .skipped(BatchMessage(path: path, reason: reason))
             }
         }
-        let state = SharedState(results: initial, total: plan.items.count - plan.items.count { if case .skipped = $0 { true } else { false } },
+        let state = SharedState(cancellation: cancellation, results: initial, total: plan.items.count - plan.items.count { if case .skipped = $0 { true } else { false } },
                                 start: start, progress: progress, paths: plan.items.map(Self.shownPath))
         state.begin()
 
@@ -89,7 +89,8 @@ package struct BatchRunner: Sendable {
                     committer.submit([]) { _ in record(result) }
                 case .staged(let files, let entries, let warnings):
                     committer.submit(files) { error in
-                        record(error.map { .failed(BatchMessage(path: shown, reason: $0.message)) } ?? .written(entries, warnings: warnings))
+                        record(error.map { .failed(BatchMessage(path: shown, reason: $0.message, isMachineFailure: $0.isMachineFailure)) }
+                               ?? .written(entries, warnings: warnings))
                     }
                 }
             }
@@ -98,6 +99,7 @@ package struct BatchRunner: Sendable {
         committer.finish()
 
         var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
+        summary.machineFailure = summary.failed.first(where: \.isMachineFailure)
         summary.cancelled = summary.notProcessed > 0
         // A cancelled run prunes nothing: what it did not reach is not known to be gone.
         if let rule = configuration.prune, !summary.cancelled {
@@ -107,7 +109,10 @@ package struct BatchRunner: Sendable {
                 .prune(&manifest, into: &summary) { state.report($0) }
         }
         syncOutputDirectories(directories)
-        if let failure = writeManifest(manifest) { summary.failed.append(failure) }
+        if let failure = writeManifest(manifest) {
+            summary.failed.append(failure)
+            if failure.isMachineFailure && summary.machineFailure == nil { summary.machineFailure = failure }
+        }
         summary.elapsedSeconds = Self.seconds(since: start)
         state.report(.finished(summary))
         return summary
@@ -155,10 +160,10 @@ package struct BatchRunner: Sendable {
         let path = configuration.shardManifestPath
         if manifest.entries.isEmpty, case .failure = FileSystem.status(path) { return nil }
         do {
-            try manifest.write(to: path)
+            try manifest.write(to: path, direct: configuration.writeMode == .direct)
             return nil
         } catch {
-            return BatchMessage(path: path.description, reason: error.message)
+            return BatchMessage(path: path.description, reason: error.message, isMachineFailure: error.isMachineFailure)
         }
     }
 
@@ -221,18 +226,24 @@ private final class SharedState: Sendable {
         var done = 0
         /// The first item whose events are not reported yet.
         var nextToReport = 0
+        /// A failure that is the machine's has been stored.
+        var machineFailed = false
         var lastCheckpoint: ContinuousClock.Instant
         var results: [ItemResult?]
     }
 
     private let guarded: Mutex<Guarded>
+    /// Set by the first failure that is the machine's: the rest of the run would fail alike.
+    private let cancellation: CancellationFlag
     let total: Int
     private let start: ContinuousClock.Instant
     private let progress: BatchProgressHandler?
     /// Each item's path as messages show it.
     private let paths: [String]
 
-    init(results: [ItemResult?], total: Int, start: ContinuousClock.Instant, progress: BatchProgressHandler?, paths: [String]) {
+    init(cancellation: CancellationFlag, results: [ItemResult?], total: Int, start: ContinuousClock.Instant,
+         progress: BatchProgressHandler?, paths: [String]) {
+        self.cancellation = cancellation
         self.guarded = Mutex(Guarded(lastCheckpoint: start, results: results))
         self.total = total
         self.start = start
@@ -274,6 +285,13 @@ private final class SharedState: Sendable {
 
     func store(_ result: ItemResult, at index: Int, path: String) {
         guarded.withLock { state in
+            var result = result
+            if case .failed(let message) = result, message.isMachineFailure {
+                // One line for a full disk, not one per file in flight: the first stops the run,
+                // the others are dropped like files a Ctrl-C caught.
+                if state.machineFailed { result = .dropped } else { state.machineFailed = true }
+                cancellation.cancel()
+            }
             state.results[index] = result
             if case .dropped = result { return }
             state.done += 1

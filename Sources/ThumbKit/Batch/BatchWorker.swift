@@ -119,10 +119,16 @@ struct BatchWorker: Sendable {
                     return failure("renderer returned no output \(output.relativePath)")
                 }
                 do {
-                    staged.append(try AtomicFile.stage(result.bytes, to: group.outputDirectory.appending(output.relativePath)))
+                    let destination = group.outputDirectory.appending(output.relativePath)
+                    if configuration.writeMode == .direct {
+                        // Written now, once, in plan order within the source; nothing to commit.
+                        try DirectFile.write(result.bytes, to: destination, sync: configuration.sync)
+                    } else {
+                        staged.append(try AtomicFile.stage(result.bytes, to: destination))
+                    }
                 } catch {
                     staged.forEach(AtomicFile.discard)
-                    return failure(error.message)
+                    return .finished(.failed(BatchMessage(path: shown, reason: error.message, isMachineFailure: error.isMachineFailure)))
                 }
                 var entry = ManifestEntry(
                     output: output.key, source: source.key, sourceRelative: membership.relativePath, scale: output.variant.scale,

@@ -5,6 +5,7 @@ import ThumbKit
 /// settings it recorded, and reports each one whose file or pixels differ.
 struct CheckCommand: Command {
     let name = "check"
+    let summary = "Verify thumbnails against their manifests, regenerating each in memory."
 
     static let options: [OptionSpec] = [
         OptionSpec("jobs", short: "j", value: "N", help: "Regenerate N outputs at once (default: the number of cores)."),
@@ -29,7 +30,8 @@ struct CheckCommand: Command {
             Each output that differs is one line, OUTPUT: what differs (several differences joined by "; ").
             The last line, N outputs checked, M differ, is printed on a terminal or with --summary.
             Exit status: 0 all match, 1 any mismatch or unreadable output.
-            """)
+            """,
+            examples: [("thumbgen check thumbs/", "Verify every output the manifests in thumbs/ list."), ("thumbgen check --summary thumbs/thumbgen-manifest.json", "The same, with the counts line off a terminal.")])
     }
 
     /// The project a `.json` argument is, when it is one (a project has no `outputs` list).
