@@ -2,7 +2,7 @@
 /// manifest entries count only once the files are in place.
 enum WorkerOutcome: Sendable {
     case finished(ItemResult)
-    case staged([StagedFile], entries: [ManifestEntry], warnings: [String])
+    case staged([StagedFile], entries: [ManifestEntry], warnings: [String], bytes: Int)
 }
 
 /// Processes one source: decides whether it is up to date, renders it if not, stages its outputs.
@@ -144,7 +144,7 @@ struct BatchWorker: Sendable {
                 entries.append(entry)
             }
         }
-        return .staged(staged, entries: entries, warnings: rendering.warnings)
+        return .staged(staged, entries: entries, warnings: rendering.warnings, bytes: rendering.outputs.reduce(0) { $0 + $1.bytes.count })
     }
 
     /// An output made without a badge agrees with a run without ratings; one made with a badge

@@ -19,11 +19,13 @@ public enum FileWriteError: ThumbKitError, Equatable {
     }
 
     /// True when the failure is the machine's, not the input's: no space, an I/O error, a
-    /// read-only, unwritable or vanished output folder. Every other output would fail alike, so
+    /// read-only, unwritable or vanished output folder, a mount that refuses rename. Every other output would fail alike, so
     /// a batch stops at the first (and a scheduler may retry elsewhere: exit 75, EX_TEMPFAIL).
     public var isMachineFailure: Bool {
         guard case .failed(_, _, let code) = self else { return false }
-        return [ENOSPC, EDQUOT, EIO, EROFS, EACCES, EPERM, ENOENT, ENOTDIR, ENXIO, ENODEV, ESTALE].contains(code)
+        return [ENOSPC, EDQUOT, EIO, EROFS, EACCES, EPERM, ENOENT, ENOTDIR, ENXIO, ENODEV, ESTALE,
+                // A mount that refuses rename (object stores): see `--write-mode direct`.
+                EXDEV, EOPNOTSUPP, ENOSYS].contains(code)
     }
 }
 

@@ -18,6 +18,7 @@ struct ThumbnailCommand: Command {
         OptionSpec("no-fsync", help: "Do not flush outputs to disk (faster; safe against kills, not power loss)."),
         OptionSpec("hidden", help: "Also process files and folders whose names start with '.'."),
     ] + ShardSettings.options + FileList.options + [
+        EventLog.option,
         OptionSpec("progress", value: "WHEN", choices: ["auto", "always", "never"], help: "Progress bar on standard error: auto (on a terminal, default), always or never."),
         OptionSpec("prune", help: "Remove outputs whose sources are gone or no longer images, and their manifest entries (only files thumbgen wrote)."),
         OptionSpec("quiet", short: "q", help: "Print only errors."),
@@ -157,11 +158,19 @@ struct ThumbnailCommand: Command {
         let display = BatchDisplay(console: console, showBar: showBar, verbose: verbose && !quiet, warnings: !quiet,
                                    cancellation: cancellation)
         let signals = SignalCancellation(cancellation)
+        var events: EventLog?
+        if let path = arguments.path("events") { events = try EventLog(path) }
+        let handle = display.handle
+        let log = events
+        let progress: BatchProgressHandler = { event, counters in
+            handle(event, counters)
+            log?.log(event)
+        }
         let summary: BatchSummary
         do {
             summary = try Batch.run(configuration, renderer: ThumbnailSettings.renderer(limits: configuration.groups[0].thumbnailSet.options.limits,
                                                                                          allowPartial: configuration.groups[0].thumbnailSet.options.allowPartial),
-                                    cancellation: cancellation, progress: display.handle)
+                                    cancellation: cancellation, progress: progress)
         } catch {
             console.err("thumbgen: \(error.message)\n")
             return .failure

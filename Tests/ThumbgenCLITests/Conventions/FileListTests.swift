@@ -21,7 +21,8 @@ import TestSupport
     @Test func aNulListOfOddNamesMakesWhatTheWalkMakes() throws {
         let (root, names) = try Self.tree()
         let list = root + "/list0"
-        FileManager.default.createFile(atPath: list, contents: Data(names.map { $0 + "\0" }.joined().utf8))
+        // Listed paths are opened as given (here absolute); outputs mirror them below --base.
+        FileManager.default.createFile(atPath: list, contents: Data(names.map { root + "/" + $0 + "\0" }.joined().utf8))
         let listed = try BuiltBinary.run(["--files-from", list, "-0", "--base", root, "-o", root + "/listed"])
         #expect(listed.status == 0 && listed.err.isEmpty, "\(listed.err)")
         let walked = try BuiltBinary.run([root + "/photos", "--base", root, "-o", root + "/walked"])
@@ -53,9 +54,12 @@ import TestSupport
         let dir = Fixtures.temporaryDirectory("files-from-bad")
         let missing = try BuiltBinary.run(["--files-from", dir + "/nope", "-o", dir + "/out"])
         #expect(missing.status == 1 && missing.err == "thumbgen: \(dir)/nope: cannot read: no such file or directory\n")
-        FileManager.default.createFile(atPath: dir + "/list", contents: Data("gone.png\n".utf8))
+        FileManager.default.createFile(atPath: dir + "/list", contents: Data("\(dir)/gone.png\n".utf8))
         let listedMissing = try BuiltBinary.run(["--files-from", dir + "/list", "--base", dir, "-o", dir + "/out"])
-        #expect(listedMissing.status == 1 && listedMissing.err.hasPrefix("thumbgen: gone.png: cannot read"), "\(listedMissing.err)")
+        #expect(listedMissing.status == 1 && listedMissing.err.hasPrefix("thumbgen: \(dir)/gone.png: cannot read"), "\(listedMissing.err)")
+        // A listed path outside --base (the current folder by default) is an error before any work.
+        let outside = try BuiltBinary.run(["--files-from", dir + "/list", "-o", dir + "/out"])
+        #expect(outside.status == 1 && outside.err.contains("is not inside the base folder"), "\(outside.err)")
         #expect(try BuiltBinary.run(["-0", dir, "-o", dir + "/out"]).status == 64)
         FileManager.default.createFile(atPath: dir + "/empty", contents: Data())
         let empty = try BuiltBinary.run(["--files-from", dir + "/empty", "-o", dir + "/out"])

@@ -38,15 +38,19 @@ import TestSupport
         #expect(one.status == 0, "\(one.err)")
 
         let sharded = Fixtures.temporaryDirectory("scale-out-\(scheduler)")
-        let command = "env \(variables) '\(BuiltBinary.path)' '\(tree)' -o '\(sharded)' \(options.joined(separator: " ")) --shard auto \(extra) -v 2>&1 | head -1"
+        let logs = Fixtures.temporaryDirectory("scale-out-logs")
+        let command = "env \(variables) '\(BuiltBinary.path)' '\(tree)' -o '\(sharded)' \(options.joined(separator: " ")) --shard auto \(extra) -v 2> '\(logs)/{}'"
         let parallel = try BuiltBinary.run(["/usr/bin/parallel", "--will-cite", "-j", "2", "-k", command, ":::", "0", "1", "2", "3"],
                                            executable: "/usr/bin/parallel")
         #expect(parallel.status == 0, "\(parallel.err)")
-        // Each task printed its slice first, 1/4 to 4/4 in order (-k keeps the tasks' order).
-        #expect(parallel.out.split(separator: "\n").map { String($0.prefix(9)) } == ["shard 1/4", "shard 2/4", "shard 3/4", "shard 4/4"],
-                "\(parallel.out)")
-        let shards = (1...4).map { "\(sharded)/thumbgen-manifest.\($0)-of-4.json" }
-        for shard in shards { #expect(FileManager.default.fileExists(atPath: shard)) }
+        // Each task printed its slice first: task i is slice i + 1 of 4.
+        for task in 0..<4 {
+            let log = (try? String(contentsOfFile: "\(logs)/\(task)", encoding: .utf8)) ?? ""
+            #expect(log.hasPrefix("shard \(task + 1)/4 (from "), "\(log)")
+        }
+        // A shard with no image writes no manifest; the others each wrote theirs.
+        let shards = (1...4).map { "\(sharded)/thumbgen-manifest.\($0)-of-4.json" }.filter { FileManager.default.fileExists(atPath: $0) }
+        #expect(shards.count >= 2)
 
         let merged = sharded + "/thumbgen-manifest.json"
         let merge = try BuiltBinary.run(["manifest", "merge"] + shards + ["-o", merged])
@@ -55,7 +59,7 @@ import TestSupport
         #expect(FileManager.default.contents(atPath: merged) == FileManager.default.contents(atPath: single + "/thumbgen-manifest.json"))
         let outputs = Fixtures.files(under: sharded).filter { !$0.hasPrefix("thumbgen-manifest") }.sorted()
         #expect(outputs == Fixtures.files(under: single).filter { !$0.hasPrefix("thumbgen-manifest") }.sorted())
-        #expect(outputs.count >= 11 * 2)
+        #expect(outputs.count >= 11 * 2, "\(outputs)")
         for output in outputs {
             #expect(FileManager.default.contents(atPath: sharded + "/" + output) == FileManager.default.contents(atPath: single + "/" + output), "\(output)")
         }

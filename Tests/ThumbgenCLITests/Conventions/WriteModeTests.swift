@@ -14,7 +14,7 @@ import TestSupport
         let mount = Fixtures.temporaryDirectory("direct-out")
         let log = mount + ".log"
         let noRename = FaultShim.environment(failing: "rename:EXDEV", below: mount, log: log)
-        let options = ["--scales", "1,2", "--format", "png,webp"]
+        let options = ["--size", "16", "--scales", "1,2", "--format", "png,webp"]
 
         let atomic = try PipedRun([tree, "-o", mount + "/atomic"] + options, stdin: nil, environment: noRename)
         #expect(atomic.status == 75 && atomic.err.contains("cannot rename"), "\(atomic.err)")
@@ -27,7 +27,7 @@ import TestSupport
         #expect(try BuiltBinary.run([tree, "-o", reference] + options).status == 0)
         let made = Fixtures.files(under: mount + "/direct").sorted()
         #expect(made == Fixtures.files(under: reference).sorted() && made.count == 3 * 4 + 1, "\(made)")
-        for file in made {
+        for file in made where file != "thumbgen-manifest.json" {
             #expect(FileManager.default.contents(atPath: mount + "/direct/" + file) == FileManager.default.contents(atPath: reference + "/" + file), "\(file)")
         }
         // The manifest marks completion: a rerun finds everything up to date and writes nothing.
@@ -36,6 +36,7 @@ import TestSupport
         #expect(try BuiltBinary.run(["check", mount + "/direct"]).status == 0)
         // An output removed behind the manifest's back is made again.
         try FileManager.default.removeItem(atPath: mount + "/direct/basn2c08@2x.webp")
+        try FileManager.default.removeItem(atPath: mount + "/direct/basn2c08.png")
         let again = try PipedRun([tree, "-o", mount + "/direct", "--write-mode", "direct", "--summary"] + options, stdin: nil, environment: noRename)
         #expect(again.status == 0 && again.err.hasPrefix("1 written, 2 up to date"), "\(again.err)")
     }
