@@ -47,7 +47,8 @@ struct ThumbnailCommand: Command {
             unrated photos get none. The manifest records each rating: a changed sidecar rebuilds.
             The output folder gets thumbgen-manifest.json (outputs with their SHA-256 hashes); a rerun
             rebuilds only what changed. Exit status: 0 all done, 1 some input failed, 64 usage error,
-            130/143 interrupted by SIGINT/SIGTERM.
+            75 the machine failed (no space, I/O error, read-only output: retry elsewhere), 130/143
+            interrupted by SIGINT/SIGTERM. A run that finds no image says so and exits 0.
 
             Messages: success prints nothing unless standard error is a terminal, -v or --summary
             (then a last line: N written, M up to date, K skipped, F failed in T s). Each failed file
