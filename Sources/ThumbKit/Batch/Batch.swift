@@ -10,7 +10,7 @@
 /// let summary = try Batch.run(configuration, renderer: render, cancellation: cancellation) { event, progress in
 ///     // show progress.done of progress.total, or log the event
 /// }
-/// print(summary.formatted(verbose: verbose, prefix: "thumbgen: "), terminator: "")
+/// print(summary.formatted(prefix: "thumbgen: "), terminator: "")
 /// exit(summary.exitStatus)
 /// ```
 ///

@@ -5,6 +5,7 @@ import ThumbKit
 /// settings it recorded, and reports each one whose file or pixels differ.
 struct CheckCommand: Command {
     let name = "check"
+    let summary = "Verify thumbnails against their manifests, regenerating each in memory."
 
     static let options: [OptionSpec] = [
         OptionSpec("jobs", short: "j", value: "N", help: "Regenerate N outputs at once (default: the number of cores)."),
@@ -36,7 +37,8 @@ struct CheckCommand: Command {
             Each output that differs is one line, OUTPUT: what differs (several differences joined by "; ").
             The last line, N outputs checked, M differ, is printed on a terminal, with -v or --summary.
             Exit status: 0 all match (or were updated), 1 any mismatch or unreadable output.
-            """)
+            """,
+            examples: [("thumbgen check thumbs/", "Verify every output the manifests in thumbs/ list."), ("thumbgen check --summary thumbs/thumbgen-manifest.json", "The same, with the counts line off a terminal."), ("thumbgen check -v --diff diffs/ thumbs/", "Explain each difference and write a diff image for it.")])
     }
 
     /// The project a `.json` argument is, when it is one (a project has no `outputs` list).

@@ -4,6 +4,7 @@ import ThumbKit
 /// rating, and beside each page a JSON map of its cells.
 struct SheetCommand: Command {
     let name = "sheet"
+    let summary = "Lay photos out in a contact sheet with their star ratings."
 
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "FILE", help: "The sheet: FILE.png, .jpg or .webp (default sheet.png); its map is FILE.json."),
@@ -57,7 +58,8 @@ struct SheetCommand: Command {
             written. Files are written whole or not at all. Memory: the page at every scale plus one
             decoded photo per job, however many photos; a page too large for --max-memory, --max-pixels
             or its format is refused before anything is decoded (use --per-page).
-            """)
+            """,
+            examples: [("thumbgen sheet photos/ -o sheet.png", "One contact sheet of every photo, with sheet.png.json beside it."), ("thumbgen sheet photos/ --sort rating --min-rating 4 -o best.png", "Only 4 and 5 stars, best first.")])
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {

@@ -4,6 +4,7 @@ import ThumbKit
 /// @3x and as an Xcode asset catalog.
 struct StarsCommand: Command {
     let name = "stars"
+    let summary = "Draw 1-5 star rating badges as PNG files."
 
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "DIR", help: "Write the PNGs into DIR (default stars/)."),
@@ -32,7 +33,8 @@ struct StarsCommand: Command {
             multiplied by the scale at @2x and @3x. Bad options exit 64 and write nothing.
             Success prints nothing unless standard error is a terminal or --summary is given (then
             N badges written to DIR); a failure is one line, thumbgen: FILE: reason.
-            """)
+            """,
+            examples: [("thumbgen stars -o stars --scales 1,2,3", "1StarSmall.png ... 5StarsSmall.png at @1x, @2x and @3x."), ("thumbgen stars --half --xcassets Ratings.xcassets", "Half stars too, and an Xcode asset catalog.")])
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
