@@ -25,7 +25,7 @@ public enum ResamplingKernel: String, Sendable, Hashable, CaseIterable, CustomSt
 
     /// Parses a kernel name, ignoring case. Besides the case names it accepts the common aliases
     /// `lanczos` (Lanczos-3), `triangle`/`linear` (bilinear), `catmull-rom` and `point`.
-    public init(name: String) throws(ResamplingKernelError) {
+    package init(name: String) throws(ResamplingKernelError) {
         let key = name.lowercased()
         if let kernel = ResamplingKernel(rawValue: key) {
             self = kernel

@@ -47,8 +47,9 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public init(size: ThumbnailSize = ThumbnailSize(width: 128, height: 128), gravity: Gravity = .centre,
                 kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear, cornerRadius: Double = 0,
                 background: Color? = nil, colorType: PNGEncoder.ColorTypeChoice = .automatic,
+                format: OutputFormat = .png, ratingBadge: RatingBadgeStyle? = nil,
                 limits: DecodeLimits = .default, autoRotate: Bool = true, keepProfile: Bool = false,
-                shrinkOnLoad: Bool = true) {
+                shrinkOnLoad: Bool = true, allowPartial: Bool = false) {
         self.size = size
         self.gravity = gravity
         self.kernel = kernel
@@ -56,10 +57,13 @@ public struct ThumbnailOptions: Sendable, Hashable {
         self.cornerRadius = cornerRadius
         self.background = background
         self.colorType = colorType
+        self.format = format
+        self.ratingBadge = ratingBadge
         self.limits = limits
         self.autoRotate = autoRotate
         self.keepProfile = keepProfile
         self.shrinkOnLoad = shrinkOnLoad
+        self.allowPartial = allowPartial
     }
 
     /// Every setting that affects output pixels or bytes, in a fixed order: what a manifest's

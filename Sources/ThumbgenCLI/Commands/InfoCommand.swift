@@ -54,7 +54,7 @@ struct InfoCommand: Command {
             case .success(let header):
                 // A name that is not UTF-8 cannot be listed in a ratings file or have a sidecar
                 // found by name: only what the image itself says counts.
-                let lookup = path.string.map { ratings.rating(forSourceAt: $0, header: header) }
+                let lookup = path.string.map { ratings.lookup(forSourceAt: $0, header: header) }
                     ?? RatingReader.embeddedRating(in: header.metadata)
                 for warning in lookup.warnings { console.warn(named: "\(path)", warning) }
                 console.out("\(path): \(header)" + (lookup.summary.map { ", " + $0 } ?? "") + "\n")

@@ -6,6 +6,13 @@ struct SheetCommand: Command {
     let name = "sheet"
     let summary = "Lay photos out in a contact sheet with their star ratings."
 
+    /// The flags of `SheetOptions`' fields whose flag is not the field's name in kebab case.
+    static let flags = [
+        "thumbnail.size": "--cell", "minimumRating": "--min-rating", "badgeStyle.cellSize": "--badge-size",
+        "badgeStyle.margin": "--badge-margin", "thumbnail.limits.maxPixels": "--max-pixels",
+        "thumbnail.limits.maxMemory": "--max-memory",
+    ]
+
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "FILE", help: "The sheet: FILE.png, .jpg or .webp (default sheet.png); its map is FILE.json."),
         OptionSpec("columns", value: "N", help: "Cells per row (default 5)."),
@@ -121,8 +128,8 @@ struct SheetCommand: Command {
         do {
             plan = try sheet.plan(sources)
         } catch {
-            if case .invalidOptions(let text) = error { throw UsageError(text) }
-            console.err("thumbgen: \(error.message)\n")
+            if error.isAboutOptions { throw UsageError(error, flags: Self.flags) }
+            console.err("thumbgen: \(error.commandLineMessage(flags: Self.flags))\n")
             return .failure
         }
         for failure in plan.failures {
@@ -135,7 +142,7 @@ struct SheetCommand: Command {
         for index in plan.pages.indices {
             let page: SheetPage
             do { page = try sheet.render(page: index, of: plan) } catch {
-                console.err("thumbgen: \(naming.image(page: index, scale: options.scales[0])): \(error.message)\n")
+                console.err("thumbgen: \(naming.image(page: index, scale: options.scales[0])): \(error.commandLineMessage(flags: Self.flags))\n")
                 return .failure
             }
             for cell in page.cells {

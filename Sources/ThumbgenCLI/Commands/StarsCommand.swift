@@ -46,7 +46,7 @@ struct StarsCommand: Command {
         // cannot be made exits 64 with nothing on disk, and the PNGs, the asset catalog and the
         // manifest below are all written from these bytes.
         let rendered: StarBadgeFiles
-        do { rendered = try StarBadgeSet(spec: spec).render() } catch { throw UsageError(error.message) }
+        do { rendered = try StarBadgeSet(spec: spec).render() } catch { throw UsageError(error) }
         let directory = arguments.value("output") ?? "stars"
         let xcassets = arguments.value("xcassets")
         do throws(StarBadgeError) {
@@ -59,7 +59,7 @@ struct StarsCommand: Command {
             }
             return .success
         } catch {
-            console.err("thumbgen: \(PathEscaping.singleLine(error.message))\n")
+            console.err("thumbgen: \(PathEscaping.singleLine(error.commandLineMessage()))\n")
             return .failure
         }
     }
@@ -94,6 +94,8 @@ struct StarsCommand: Command {
             return spec
         } catch let error as UsageError {
             throw error
+        } catch let error as StarBadgeError {
+            throw UsageError(error)
         } catch let error as any ThumbKitError {
             throw UsageError(error.message)
         } catch {
