@@ -38,11 +38,11 @@ package struct CheckReport: Sendable, Equatable {
         return lines
     }
 
-    /// `prefix` and one line per output that differs (`output: what; what else`), with `verbose`
+    /// `prefix` and, with `outputs`, one line per output that differs (`output: what; what else`), with `verbose`
     /// also one per output that matches (`output: ok`), then, with `counts`, the summary line
     /// (`N outputs checked, M differ`, and `, K updated`). Empty when there is nothing to say.
-    package func formatted(prefix: String = "", counts: Bool = true, verbose: Bool = false) -> String {
-        var text = grouped.map { prefix + $0.output + ": " + $0.what.joined(separator: "; ")
+    package func formatted(prefix: String = "", outputs: Bool = true, counts: Bool = true, verbose: Bool = false) -> String {
+        var text = !outputs ? [] : grouped.map { prefix + $0.output + ": " + $0.what.joined(separator: "; ")
             + (updated.contains($0.output) ? "; updated" : "") }
         if verbose { text += matches.map { $0.output + ": " + $0.note } }
         if counts {

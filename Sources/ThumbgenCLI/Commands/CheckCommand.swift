@@ -14,7 +14,7 @@ struct CheckCommand: Command {
         OptionSpec("update", help: "Rewrite the outputs that differ, and their manifest entries, as regenerated now."),
         OptionSpec("verbose", short: "v", help: "Print a line per output, including those that match, and the summary."),
         OptionSpec("json", help: "Print the report as JSON on standard output instead of lines."),
-        OptionSpec("quiet", short: "q", help: "Print only errors (no lines for outputs that differ)."),
+        OptionSpec("quiet", short: "q", help: "Print no lines for outputs that differ (the exit status says it; the summary only with --summary)."),
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
         CommonOptions.maxMemory,
@@ -80,10 +80,11 @@ struct CheckCommand: Command {
                                          jobs: jobs, options: checking)
             if arguments.has("json") {
                 console.out(report.json)
-            } else if !arguments.has("quiet") {
-                let verbose = arguments.has("verbose")
-                console.err(report.formatted(prefix: "thumbgen: ", counts: verbose || CommonOptions.showsSummary(arguments, console: console),
-                                             verbose: verbose))
+            } else {
+                // -q leaves only the exit status (as `cmp -s` does), and the counts if --summary asks.
+                let verbosity = Verbosity(arguments, console: console)
+                console.err(report.formatted(prefix: "thumbgen: ", outputs: !verbosity.quiet, counts: verbosity.showsSummary,
+                                             verbose: verbosity.verbose))
             }
             return report.exitStatus == 0 ? .success : .failure
         } catch {

@@ -8,7 +8,7 @@ struct ManifestCommand: Command {
 
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "FILE", help: "Write the merged manifest to FILE (paths in it become relative to its folder)."),
-    ]
+    ] + Verbosity.options(listing: "manifest read")
 
     var help: HelpText {
         HelpText(
@@ -20,6 +20,7 @@ struct ManifestCommand: Command {
             Each output must be listed by one manifest only: two shards claiming one output (shards of
             runs with different inputs, --base or counts) is an error and nothing is written. The merged
             manifest is what a one-process run would have written; thumbgen check FILE verifies it.
+            On a terminal, with -v or --summary: N outputs from M manifests merged into FILE.
             Exit status: 0 merged, 1 a manifest could not be read or two claim one output, 64 usage error.
             """,
             examples: [("thumbgen manifest merge thumbs/thumbgen-manifest.*-of-4.json -o thumbs/thumbgen-manifest.json",
@@ -50,6 +51,13 @@ struct ManifestCommand: Command {
         do {
             let merged = try ManifestMerge.merge(manifests, into: output)
             _ = try merged.write(to: output)
+            let verbosity = Verbosity(arguments, console: console)
+            if verbosity.verbose {
+                for manifest in manifests { console.err("\(manifest.description)\n") }
+            }
+            if verbosity.showsSummary {
+                console.err("\(merged.entries.count) outputs from \(manifests.count) manifest\(manifests.count == 1 ? "" : "s") merged into \(output.description)\n")
+            }
             return .success
         } catch let failure as ManifestMerge.Failure {
             console.err("thumbgen: \(failure.message)\n")

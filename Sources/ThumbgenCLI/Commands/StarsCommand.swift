@@ -18,8 +18,7 @@ struct StarsCommand: Command {
         OptionSpec("ratings", value: "LIST", help: "Ratings to draw, e.g. 0,1,2,3,4,5 or 3.7 (default 1 to slots)."),
         OptionSpec("scales", value: "LIST", help: "Scales to write, e.g. 1,2,3 adds NAME@2x.png and NAME@3x.png (default 1)."),
         OptionSpec("name", value: "FORMAT", help: "File name: %r rating, %s 's' unless the rating is 1, %% a percent (default %rStar%sSmall)."),
-        CommonOptions.summary,
-    ]
+    ] + Verbosity.options(listing: "file written")
 
     var help: HelpText {
         HelpText(
@@ -31,8 +30,8 @@ struct StarsCommand: Command {
             Geometry: a badge has SLOTS cells of SIZE x SIZE pixels with SPACING between them; each star is
             a regular five-pointed star of outer radius SIZE/2 centred in its cell. Every length is
             multiplied by the scale at @2x and @3x. Bad options exit 64 and write nothing.
-            Success prints nothing unless standard error is a terminal or --summary is given (then
-            N badges written to DIR); a failure is one line, thumbgen: FILE: reason.
+            Success prints nothing unless standard error is a terminal, -v or --summary is given (then
+            N badges written to DIR; -v also names each file); a failure is one line, thumbgen: FILE: reason.
             """,
             examples: [("thumbgen stars -o stars --scales 1,2,3", "1StarSmall.png ... 5StarsSmall.png at @1x, @2x and @3x."), ("thumbgen stars --half --xcassets Ratings.xcassets", "Half stars too, and an Xcode asset catalog.")])
     }
@@ -53,7 +52,11 @@ struct StarsCommand: Command {
             let written = try rendered.write(to: directory)
             if let xcassets { try rendered.writeAssetCatalog(to: xcassets) }
             if let manifest = arguments.value("manifest") { try rendered.writeManifest(to: manifest) }
-            if CommonOptions.showsSummary(arguments, console: console) {
+            let verbosity = Verbosity(arguments, console: console)
+            if verbosity.verbose {
+                for path in written { console.err("\(PathEscaping.escape(path))\n") }
+            }
+            if verbosity.showsSummary {
                 console.err("\(written.count) badges written to \(PathEscaping.escape(directory))"
                             + (xcassets.map { ", asset catalog \(PathEscaping.escape($0))" } ?? "") + "\n")
             }

@@ -21,10 +21,7 @@ struct ThumbnailCommand: Command {
         EventLog.option,
         OptionSpec("progress", value: "WHEN", choices: ["auto", "always", "never"], help: "Progress bar on standard error: auto (on a terminal, default), always or never."),
         OptionSpec("prune", help: "Remove outputs whose sources are gone or no longer images, and their manifest entries (only files thumbgen wrote)."),
-        OptionSpec("quiet", short: "q", help: "Print only errors."),
-        OptionSpec("verbose", short: "v", help: "Print a line per file, including skipped ones, and the summary."),
-        CommonOptions.summary,
-    ]
+    ] + Verbosity.options(listing: "file, including skipped ones")
 
     var help: HelpText {
         HelpText(
@@ -149,14 +146,14 @@ struct ThumbnailCommand: Command {
         let progressMode = try arguments.value("progress", default: "auto", expected: "auto, always or never") {
             ["auto", "always", "never"].contains($0) ? $0 : nil
         }
-        let quiet = arguments.has("quiet"), verbose = arguments.has("verbose")
         // Silence is success: a build step that runs thumbgen per file hears only of failures.
-        let showSummary = arguments.has("summary") || (!quiet && (verbose || console.errIsTerminal))
-        let showBar = !quiet && (progressMode == "always" || (progressMode == "auto" && console.errIsTerminal))
+        let verbosity = Verbosity(arguments, console: console)
+        let showSummary = verbosity.showsSummary
+        let showBar = !verbosity.quiet && (progressMode == "always" || (progressMode == "auto" && console.errIsTerminal))
         // Warnings (a corrupt-but-readable JPEG, an unusable colour profile, an enlarged scale) are
         // not failures: printed in plan order, not counted, and not printed with -q.
         let cancellation = CancellationFlag()
-        let display = BatchDisplay(console: console, showBar: showBar, verbose: verbose && !quiet, warnings: !quiet,
+        let display = BatchDisplay(console: console, showBar: showBar, verbose: verbosity.verbose, warnings: verbosity.showsWarnings,
                                    cancellation: cancellation)
         let signals = SignalCancellation(cancellation)
         var events: EventLog?
@@ -180,7 +177,7 @@ struct ThumbnailCommand: Command {
         console.err(summary.formatted(prefix: "thumbgen: ", counts: showSummary))
         // A run that found nothing says so (a mistyped folder, a wrong --shard), though it is not
         // a failure: an empty folder is a valid input, and a build step must not break on it.
-        if !quiet && summary.written + summary.upToDate + summary.failed.count + summary.notProcessed == 0 {
+        if !verbosity.quiet && summary.written + summary.upToDate + summary.failed.count + summary.notProcessed == 0 {
             let inputs = listName.map { "the files listed in \($0)" }
                 ?? configuration.groups.flatMap(\.inputs).map(\.description).joined(separator: ", ")
             let shard = configuration.shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
