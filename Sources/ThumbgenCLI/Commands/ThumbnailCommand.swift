@@ -125,7 +125,7 @@ struct ThumbnailCommand: Command {
         }
         configuration.prune = arguments.has("prune") ? .orphans : nil
         configuration.shard = shard.shard
-        if let origin = shard.origin, let slice = shard.shard, arguments.has("verbose") && !arguments.has("quiet") {
+        if let origin = shard.origin, let slice = shard.shard, Verbosity(arguments, console: console).verbose {
             console.err("shard \(slice.index)/\(slice.count) (from \(origin))\n")
         }
         try RatingSourceSettings.apply(arguments, drawsBadges: set.options.ratingBadge != nil, to: &configuration)
