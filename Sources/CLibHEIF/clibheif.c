@@ -352,8 +352,10 @@ void tg_heif_close(tg_heif_reader *r) {
 }
 
 void tg_heif_version(char out[TG_VERSION_SIZE]) {
-    /* The decoders that run: CLibHEIF's own plugins, which outrank libheif's. */
-    snprintf(out, TG_VERSION_SIZE, "libheif %s (HEVC: libde265 %s, AV1: dav1d %s)", heif_get_version(), tg_heif_de265_version(),
+    /* The decoders that run: CLibHEIF's own plugins, which outrank libheif's (libde265 for HEVC,
+     * dav1d for AV1). A flat "name version" list, as a settings description's `libraries` field
+     * holds it, so `thumbgen check` can name the one that changed. */
+    snprintf(out, TG_VERSION_SIZE, "libheif %s, libde265 %s, dav1d %s", heif_get_version(), tg_heif_de265_version(),
              tg_heif_dav1d_version());
 }
 

@@ -8,6 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* No fused multiply-adds: the same arithmetic gives the same bits on every CPU (see
+ * CThumbKernels; a pragma, since Package.swift takes no unsafe flags). */
+#pragma clang fp contract(off)
+
 struct call_state {
     char message[TG_CMS_MESSAGE_SIZE];
 };

@@ -7,6 +7,10 @@
 #include <webp/encode.h>
 #include <webp/mux.h>
 
+/* No fused multiply-adds: the same arithmetic gives the same bits on every CPU (see
+ * CThumbKernels; a pragma, since Package.swift takes no unsafe flags). */
+#pragma clang fp contract(off)
+
 static void set_message(char message[TG_MESSAGE_SIZE], const char *text) {
     tg_copy_message(message, TG_MESSAGE_SIZE, text);
 }

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import ThumbKit
 
 /// Shows a running batch on standard error: a one-line progress bar redrawn in place on a
@@ -13,9 +14,12 @@ final class BatchDisplay: @unchecked Sendable {
     /// Seconds of the last redraw; the bar is redrawn at most ten times a second.
     private var lastDraw = -1.0
     private var barVisible = false
+    /// Once set (Ctrl-C), the bar is not drawn again: the signal handler has erased it.
+    private let cancellation: CancellationFlag?
 
-    init(console: Console, showBar: Bool, verbose: Bool, warnings: Bool = true) {
+    init(console: Console, showBar: Bool, verbose: Bool, warnings: Bool = true, cancellation: CancellationFlag? = nil) {
         self.console = console
+        self.cancellation = cancellation
         self.showBar = showBar
         self.verbose = verbose
         self.warnings = warnings
@@ -45,7 +49,7 @@ final class BatchDisplay: @unchecked Sendable {
                 console.err(line + "\n")
             }
         }
-        guard showBar else { return }
+        guard showBar, cancellation?.isCancelled != true else { return }
         if case .finished = event { return }
         let isLast = progress.done == progress.total
         if progress.elapsedSeconds - lastDraw >= 0.1 || isLast {
@@ -54,6 +58,7 @@ final class BatchDisplay: @unchecked Sendable {
                                         elapsedSeconds: progress.elapsedSeconds, width: Self.terminalWidth() - 1)
             console.err("\r" + text + "\u{1B}[K")
             barVisible = true
+            progressLineShown.store(true, ordering: .releasing)
         }
     }
 
@@ -62,8 +67,10 @@ final class BatchDisplay: @unchecked Sendable {
 
     private func clearBar() {
         if barVisible {
-            console.err("\r\u{1B}[K")
             barVisible = false
+            progressLineShown.store(false, ordering: .releasing)
+            // Erased here unless a signal cancelled the run: its handler erased it then.
+            if cancellation?.isCancelled != true { console.err("\r\u{1B}[K") }
         }
     }
 

@@ -27,6 +27,11 @@ final class SignalCancellation: Sendable {
         for number in signals {
             signal(number) { received in
                 receivedSignalNumber.store(received, ordering: .relaxed)
+                // The progress bar goes at once, not when the files in flight are dropped (or
+                // never, if a second Ctrl-C kills the process): write(2) is async-signal-safe.
+                if progressLineShown.exchange(false, ordering: .acquiringAndReleasing) {
+                    _ = withUnsafeBytes(of: clearLine) { write(2, $0.baseAddress, $0.count) }
+                }
                 activeFlag.load(ordering: .acquiring)?.takeUnretainedValue().cancel()
                 signal(received, SIG_DFL)
             }
@@ -52,3 +57,10 @@ private let activeFlag = Atomic<Unmanaged<CancellationFlag>?>(nil)
 
 /// The last signal the handler saw (0 = none).
 private let receivedSignalNumber = Atomic<Int32>(0)
+
+/// True while a progress bar is drawn on standard error (`BatchDisplay` sets it); the signal
+/// handler then erases it.
+let progressLineShown = Atomic<Bool>(false)
+
+/// `\r` and "erase to the end of the line" (ESC [ K), as bytes a signal handler can write.
+private let clearLine: (UInt8, UInt8, UInt8, UInt8) = (0x0D, 0x1B, 0x5B, 0x4B)

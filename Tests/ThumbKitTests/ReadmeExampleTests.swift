@@ -11,7 +11,7 @@ import TestSupport
     /// The example's lines, as the README has them (`photo.jpg` stands for a real file).
     static let example = """
         let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 256, height: 256, mode: .cover)))
-        let thumbs = try thumbnailer.thumbnails(of: .file("photo.jpg"), scales: [1, 2])   // [Thumbnail]: .image, .png
+        let thumbs = try thumbnailer.thumbnails(of: .file("photo.jpg"), scales: [1, 2])   // [Thumbnail]: .image, .bytes
         let header = try ImageSource.file("photo.jpg").header()                        // format, size, orientation
         let badge = try StarBadge(rating: 3.5, fillMode: .half).render(scale: 2)          // a premultiplied Bitmap
         let png = try PNGEncoder().encode(Image(badge))
@@ -28,7 +28,7 @@ import TestSupport
         let photo = Fixtures.path("photos/cat-rgba8.png")
         // The example's code, with the photo's path in place of "photo.jpg".
         let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 256, height: 256, mode: .cover)))
-        let thumbs = try thumbnailer.thumbnails(of: .file(photo), scales: [1, 2])   // [Thumbnail]: .image, .png
+        let thumbs = try thumbnailer.thumbnails(of: .file(photo), scales: [1, 2])   // [Thumbnail]: .image, .bytes
         let header = try ImageSource.file(photo).header()                        // format, size, orientation
         let badge = try StarBadge(rating: 3.5, fillMode: .half).render(scale: 2)          // a premultiplied Bitmap
         let png = try PNGEncoder().encode(Image(badge))

@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct HelpSnapshotTests {
     /// The snapshot's name and the words before `--help` (none for the default command).
     static let commands: [(snapshot: String, words: [String])] = [
-        ("thumbgen", []), ("info", ["info"]), ("sheet", ["sheet"]), ("stars", ["stars"]), ("check", ["check"]), ("build", ["build"]), ("icons", ["icons"]),
+        ("thumbgen", []), ("info", ["info"]), ("sheet", ["sheet"]), ("stars", ["stars"]), ("check", ["check"]), ("build", ["build"]), ("icons", ["icons"]), ("manifest", ["manifest"]),
     ]
 
     @Test(arguments: commands.map(\.snapshot))

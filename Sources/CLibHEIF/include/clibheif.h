@@ -76,7 +76,7 @@ int tg_heif_metadata(tg_heif_reader *reader, int kind, size_t max_bytes, tg_buff
 
 void tg_heif_close(tg_heif_reader *reader);
 
-/* e.g. "libheif 1.15.1 (HEVC: libde265 1.0.11, AV1: dav1d 1.0.0)": the library and the decoder that runs for
+/* e.g. "libheif 1.15.1, libde265 1.0.11, dav1d 1.0.0": the library and the decoder that runs for
  * each format. */
 void tg_heif_version(char out[TG_VERSION_SIZE]);
 

@@ -10,7 +10,7 @@
 /// let summary = try Batch.run(configuration, renderer: render, cancellation: cancellation) { event, progress in
 ///     // show progress.done of progress.total, or log the event
 /// }
-/// print(summary.formatted(verbose: verbose, prefix: "thumbgen: "), terminator: "")
+/// print(summary.formatted(prefix: "thumbgen: "), terminator: "")
 /// exit(summary.exitStatus)
 /// ```
 ///
@@ -80,8 +80,8 @@ package enum Batch {
     /// (handed to `renderer` in `BatchSource.settings`). Sources are rendered on `jobs` threads;
     /// the report does not depend on it. Throws only when a manifest cannot be read or parsed.
     package static func check(manifestPaths: [FilePath], renderer: @escaping BatchRenderer, settings: String? = nil,
-                             jobs: Int = BatchConfiguration.defaultJobs) throws(BatchError) -> CheckReport {
-        try BatchChecker(renderer: renderer, settings: settings, jobs: jobs).check(manifestPaths: manifestPaths)
+                             jobs: Int = BatchConfiguration.defaultJobs, options: CheckOptions = CheckOptions()) throws(BatchError) -> CheckReport {
+        try BatchChecker(renderer: renderer, settings: settings, jobs: jobs, options: options).check(manifestPaths: manifestPaths)
     }
 
     /// `check(manifestPaths:renderer:settings:jobs:)` for manifests named as text.

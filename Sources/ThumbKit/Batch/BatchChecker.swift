@@ -1,11 +1,14 @@
-/// Verifies outputs against their manifests: each output file on disk, and a fresh rendering of
-/// its source made in memory with the injected renderer.
+/// Verifies outputs against their manifests: a fresh rendering of each output's source made in
+/// memory with the injected renderer, and the output file on disk when it is there (the manifest
+/// and the sources are enough).
 ///
-/// File and pixel hashes are reported separately because they mean different things. The pixel
-/// hash (SHA-256 of decoded RGBA8) depends only on what the renderer computed, so it survives a
-/// zlib or libpng upgrade; the file hash also depends on how the encoder compresses, so a library
-/// upgrade alone can change it. A regenerated file-hash mismatch with matching pixels is an
-/// encoder change; a pixel mismatch is a rendering change.
+/// Each difference is told apart by its cause. A source whose bytes are not the ones recorded
+/// (SHA-256) changed since the manifest, so it is not regenerated: the renderer is not to blame.
+/// The pixel hash (SHA-256 of the RGBA8 samples) depends only on what the renderer computed, so
+/// a new file hash with the same pixels is the encoder's doing (zlib, libpng, libjpeg-turbo,
+/// libwebp); other pixels are measured against the output on disk (differing pixels, maximum
+/// difference, PSNR) and accepted within `tolerance`. Either names the library versions that
+/// differ from the ones the settings recorded.
 package struct BatchChecker: Sendable {
     package let renderer: BatchRenderer
     /// The current settings; entries recorded with others are reported as `settingsDiffer`
@@ -14,11 +17,15 @@ package struct BatchChecker: Sendable {
     package let settings: String?
     /// Worker threads. The report does not depend on it.
     package let jobs: Int
+    /// Tolerance, diff images and updating.
+    package let options: CheckOptions
 
-    package init(renderer: @escaping BatchRenderer, settings: String? = nil, jobs: Int = BatchConfiguration.defaultJobs) {
+    package init(renderer: @escaping BatchRenderer, settings: String? = nil, jobs: Int = BatchConfiguration.defaultJobs,
+                 options: CheckOptions = CheckOptions()) {
         self.renderer = renderer
         self.settings = settings
         self.jobs = max(1, jobs)
+        self.options = options
     }
 
     /// Checks every output listed in the manifests (e.g. all `thumbgen-manifest.K-of-N.json` of
@@ -26,10 +33,12 @@ package struct BatchChecker: Sendable {
     /// Throws only when a manifest cannot be read.
     package func check(manifestPaths: [FilePath]) throws(BatchError) -> CheckReport {
         // One group per source, so each source is read once and each of its sets rendered once.
-        var groups: [(directory: FilePath, source: FilePath, entries: [ManifestEntry])] = []
+        var groups: [(manifest: Int, directory: FilePath, source: FilePath, entries: [ManifestEntry])] = []
         var seenOutputs: Set<FilePath> = []
+        var manifests: [Manifest] = []
         for path in manifestPaths {
             let manifest = try Manifest.load(path: path)
+            manifests.append(manifest)
             let directory = path.directory
             var indexBySource: [FilePath: Int] = [:]
             for entry in manifest.sortedEntries {
@@ -39,44 +48,93 @@ package struct BatchChecker: Sendable {
                     groups[index].entries.append(entry)
                 } else {
                     indexBySource[entry.source] = groups.count
-                    groups.append((directory, directory.resolving(entry.source), [entry]))
+                    groups.append((manifests.count - 1, directory, directory.resolving(entry.source), [entry]))
                 }
             }
         }
         // Rendered on the batch's worker threads, with the same stacks; results in group order.
-        let mismatches = WorkerPool.map(groups, threads: jobs, stackSize: WorkerPool.renderStackSize) { group in
+        let results = WorkerPool.map(groups, threads: jobs, stackSize: WorkerPool.renderStackSize) { group in
             check(group.entries, directory: group.directory, source: group.source)
         }
-        return CheckReport(checked: seenOutputs.count, mismatches: mismatches.flatMap { $0 })
+        var report = CheckReport(checked: seenOutputs.count, mismatches: results.flatMap(\.mismatches))
+        report.matches = results.flatMap(\.matches)
+        guard options.update else { return report }
+        // --update: the regenerated outputs replace the ones that differ, and their entries the
+        // manifest's, one manifest at a time.
+        var touched: Set<Int> = []
+        for (index, group) in groups.enumerated() {
+            for update in results[index].updates {
+                let output = group.directory.resolving(update.entry.output)
+                do {
+                    try AtomicFile.write(update.bytes, to: output)
+                    manifests[group.manifest].entries[update.entry.output] = update.entry
+                    touched.insert(group.manifest)
+                    report.updated.append(output.description)
+                } catch {
+                    report.mismatches.append(CheckMismatch(output: output.description, kind: .outputUnreadable(reason: "cannot update: \(error.message)")))
+                }
+            }
+        }
+        for index in touched.sorted() {
+            let path = manifestPaths[index]
+            do { _ = try manifests[index].write(to: path) } catch {
+                report.mismatches.append(CheckMismatch(output: path.description, kind: .outputUnreadable(reason: "cannot update the manifest: \(error.message)")))
+            }
+        }
+        return report
     }
 
-    private func check(_ entries: [ManifestEntry], directory: FilePath, source: FilePath) -> [CheckMismatch] {
+    /// What checking one source's outputs found: mismatches, notes on the outputs that match, and
+    /// for `--update` the regenerated files with their new entries.
+    private struct SourceResult: Sendable {
+        var mismatches: [CheckMismatch] = []
+        var matches: [(output: String, note: String)] = []
+        var updates: [(entry: ManifestEntry, bytes: [UInt8])] = []
+    }
+
+    private func check(_ entries: [ManifestEntry], directory: FilePath, source: FilePath) -> SourceResult {
         var mismatches: [(index: Int, CheckMismatch)] = []
+        var notes: [Int: String] = [:]
         func report(_ index: Int, _ kind: CheckMismatch.Kind) {
             mismatches.append((index, CheckMismatch(output: directory.resolving(entries[index].output).description, kind: kind)))
         }
-        // The files on disk.
+        // The files on disk, when they are there.
+        var onDisk: [Int: [UInt8]] = [:]
         for (index, entry) in entries.enumerated() {
             switch FileSystem.read(directory.resolving(entry.output)) {
+            case .failure(let f) where f.isMissingFile:
+                notes[index] = "ok (not on disk; regenerated)"
             case .failure(let f):
                 report(index, .outputUnreadable(reason: f.reason))
             case .success(let bytes):
+                onDisk[index] = bytes
                 let fileHash = SHA256.hex(bytes)
                 if fileHash != entry.fileSHA256 { report(index, .fileHashOnDisk(expected: entry.fileSHA256, actual: fileHash)) }
                 checkDecoded(bytes, entry) { report(index, $0) }
             }
         }
+        // The source as it is now: one that changed since the manifest is not regenerated.
+        let sourceHash: String? = switch FileSystem.read(source) {
+        case .success(let bytes): SHA256.hex(bytes)
+        case .failure: nil
+        }
         // A fresh rendering, for entries made with the current settings: one request per set of
         // settings the source's entries were made with.
         var toRender: [Int] = []
+        var changedSource: Set<Int> = []
         for (index, entry) in entries.enumerated() {
             if let current = settings, current != entry.settings {
                 report(index, .settingsDiffer(recorded: entry.settings, current: current))
+            } else if let sourceHash, sourceHash != entry.sourceFingerprint.sha256 {
+                report(index, .sourceChanged(expected: entry.sourceFingerprint.sha256, actual: sourceHash))
+                changedSource.insert(index)
+                // Rendered all the same, for --update.
+                toRender.append(index)
             } else {
                 toRender.append(index)
             }
         }
-        guard !toRender.isEmpty else { return ordered(mismatches) }
+        guard !toRender.isEmpty else { return finish(entries, directory: directory, mismatches, notes: notes, updates: []) }
         var requestSettings: [String] = []
         for index in toRender where !requestSettings.contains(entries[index].settings) { requestSettings.append(entries[index].settings) }
         let requests = requestSettings.map { recorded in
@@ -105,7 +163,7 @@ package struct BatchChecker: Sendable {
         switch SourceFile.open(source).map(ImageSource.file(opened:)) {
         case .failure(let f):
             for index in toRender { report(index, .regenerationFailed(reason: "cannot read source \(source): \(f.reason)")) }
-            return ordered(mismatches)
+            return finish(entries, directory: directory, mismatches, notes: notes, updates: [])
         case .success(let image):
             do {
                 // A rating recorded from outside the file is given again, as the run gave it; one
@@ -116,9 +174,10 @@ package struct BatchChecker: Sendable {
             } catch {
                 let reason = (error as? any ThumbKitError)?.message ?? String(describing: error)
                 for index in toRender { report(index, .regenerationFailed(reason: reason)) }
-                return ordered(mismatches)
+                return finish(entries, directory: directory, mismatches, notes: notes, updates: [])
             }
         }
+        var updates: [Int: (entry: ManifestEntry, bytes: [UInt8])] = [:]
         for index in toRender {
             let entry = entries[index]
             let request = requestSettings.firstIndex(of: entry.settings)!
@@ -126,20 +185,88 @@ package struct BatchChecker: Sendable {
                 report(index, .regenerationFailed(reason: "renderer gave no output at scale \(entry.scale)"))
                 continue
             }
-            if output.width != entry.width || output.height != entry.height {
-                report(index, .sizeRegenerated(expected: "\(entry.width)x\(entry.height)", actual: "\(output.width)x\(output.height)"))
+            let libraries = LibraryVersions.current.changes(from: LibraryVersions(settings: entry.settings))
+            if !changedSource.contains(index) {
+                if output.width != entry.width || output.height != entry.height {
+                    report(index, .sizeRegenerated(expected: "\(entry.width)x\(entry.height)", actual: "\(output.width)x\(output.height)"))
+                }
+                let fileHash = SHA256.hex(output.bytes)
+                if output.rating != entry.rating {
+                    report(index, .ratingRegenerated(expected: entry.rating?.rating?.description ?? "none",
+                                                     actual: output.rating?.rating?.description ?? "none"))
+                }
+                if output.pixelSHA256 != entry.pixelSHA256 {
+                    let measured = measure(output.bytes, against: onDisk[index], entry: entry, directory: directory)
+                    if let measured, measured.comparison.matches(tolerance: options.tolerance) {
+                        notes[index] = "ok (within tolerance \(options.tolerance): \(measured.comparison.summary))"
+                    } else {
+                        report(index, .pixelsDiffer(expected: entry.pixelSHA256, actual: output.pixelSHA256,
+                                                    measure: measured?.comparison.summary, libraries: libraries, diffImage: measured?.diffImage))
+                    }
+                } else if fileHash != entry.fileSHA256 {
+                    report(index, .encoderBytesDiffer(libraries: libraries))
+                } else if !libraries.isEmpty {
+                    notes[index] = "ok (same bytes; library version differs: " + libraries.map(\.description).joined(separator: ", ") + ")"
+                }
             }
-            let fileHash = SHA256.hex(output.bytes)
-            if fileHash != entry.fileSHA256 { report(index, .fileHashRegenerated(expected: entry.fileSHA256, actual: fileHash)) }
-            if output.rating != entry.rating {
-                report(index, .ratingRegenerated(expected: entry.rating?.rating?.description ?? "none",
-                                                 actual: output.rating?.rating?.description ?? "none"))
-            }
-            if output.pixelSHA256 != entry.pixelSHA256 {
-                report(index, .pixelHashRegenerated(expected: entry.pixelSHA256, actual: output.pixelSHA256))
+            if options.update && mismatches.contains(where: { $0.index == index }) {
+                var updated = entry
+                updated.fileSHA256 = SHA256.hex(output.bytes)
+                updated.pixelSHA256 = output.pixelSHA256
+                updated.width = output.width
+                updated.height = output.height
+                updated.rating = output.rating
+                updated.settings = Self.withCurrentLibraries(entry.settings)
+                updated.toolVersion = ThumbKitVersion.string
+                if case .success(let status) = FileSystem.status(source), let sourceHash {
+                    updated.sourceFingerprint = SourceFingerprint(sha256: sourceHash, status: status)
+                }
+                updates[index] = (updated, output.bytes)
             }
         }
-        return ordered(mismatches)
+        return finish(entries, directory: directory, mismatches, notes: notes, updates: updates.keys.sorted().map { updates[$0]! })
+    }
+
+    /// Recorded settings with their `libraries` field (or the fields that named library versions
+    /// before it) replaced by this build's: what an updated entry records.
+    static func withCurrentLibraries(_ settings: String) -> String {
+        let kept = settings.split(separator: ";", omittingEmptySubsequences: false).filter { field in
+            !["libraries=", "codec=", "jpeg=", "webp=", "webp:webp="].contains { field.hasPrefix($0) }
+        }
+        return (kept + ["libraries=" + CodecVersions.field]).joined(separator: ";")
+    }
+
+    /// The regenerated file's pixels against the output on disk (decoded both, as stored), and
+    /// the diff image written under `options.diffDirectory`; nil without a decodable file on disk.
+    private func measure(_ regenerated: [UInt8], against disk: [UInt8]?, entry: ManifestEntry,
+                         directory: FilePath) -> (comparison: ImageComparison, diffImage: String?)? {
+        guard let disk, OutputFormat(name: entry.format) != nil,
+              let now = try? ImageSource.bytes(regenerated).decodeAsStored(), let before = try? ImageSource.bytes(disk).decodeAsStored()
+        else { return nil }
+        let comparison = ImageComparison(now, before)
+        guard let folder = options.diffDirectory, !comparison.matches(tolerance: options.tolerance),
+              let diff = comparison.diffImage(), let png = try? PNGEncoder().encode(diff) else { return (comparison, nil) }
+        // The output's path below the manifest's folder, with `.diff.png` in place of its extension.
+        var name = entry.output.description
+        if let dot = name.lastIndex(of: "."), !name[dot...].contains("/") { name = String(name[..<dot]) }
+        let path = folder.resolving(FilePath(name + ".diff.png"))
+        do {
+            try AtomicFile.write(png, to: path)
+            return (comparison, path.description)
+        } catch {
+            return (comparison, nil)
+        }
+    }
+
+    /// The source's result: mismatches in entry order, a note for each entry that matches.
+    private func finish(_ entries: [ManifestEntry], directory: FilePath, _ mismatches: [(index: Int, CheckMismatch)],
+                        notes: [Int: String], updates: [(entry: ManifestEntry, bytes: [UInt8])]) -> SourceResult {
+        let differing = Set(mismatches.map(\.index))
+        var result = SourceResult(mismatches: ordered(mismatches), updates: updates)
+        for index in entries.indices where !differing.contains(index) {
+            result.matches.append((directory.resolving(entries[index].output).description, notes[index] ?? "ok"))
+        }
+        return result
     }
 
     /// The file on disk decodes, at the recorded size, and a losslessly stored one (PNG, lossless

@@ -35,6 +35,16 @@ package struct BatchConfiguration: Sendable {
     /// complete under their final names after a killed process, but not necessarily after a
     /// power cut.
     package var sync: Bool = true
+    /// How outputs and the manifest are put in place: `.atomic` (default) writes a temporary file
+    /// and renames it; `.direct` writes each once under its final name (`DirectFile`), for
+    /// mounts that refuse rename.
+    package var writeMode: WriteMode = .atomic
+
+    /// How files are written.
+    package enum WriteMode: String, Sendable, Equatable {
+        case atomic, direct
+    }
+
     /// Which outputs the manifest lists to remove after the run (the CLI's `--prune`); nil: none.
     /// Only a file that still holds exactly the bytes the manifest recorded is removed.
     package var prune: PruneRule?

@@ -24,6 +24,8 @@ package enum BatchEvent: Sendable, Equatable {
     /// An output whose source is gone was removed (`BatchConfiguration.prune`); `path` is the
     /// output's, escaped for printing.
     case pruned(path: String)
+    /// A file's outcome in detail (outputs, bytes, time), right after its own event, in plan order.
+    case file(FileReport)
     /// The run is over; the manifest has been written.
     case finished(BatchSummary)
 }

@@ -5,11 +5,15 @@ package struct BatchMessage: Sendable, Equatable {
     package var path: String
     /// One lower-case line, no trailing period.
     package var reason: String
+    /// The failure is the machine's (no space, I/O error, read-only or vanished output folder),
+    /// not the file's: `FileWriteError.isMachineFailure`.
+    package var isMachineFailure = false
 
     /// A message for an already escaped `path`.
-    package init(path: String, reason: String) {
+    package init(path: String, reason: String, isMachineFailure: Bool = false) {
         self.path = path
         self.reason = reason
+        self.isMachineFailure = isMachineFailure
     }
 
     /// `path: reason`, on one line whatever the reason holds.

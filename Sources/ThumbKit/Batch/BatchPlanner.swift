@@ -41,6 +41,8 @@ package struct BatchPlanner: Sendable {
                 let identity = found.path.normalized
                 let relative = group.base.map { found.path.relative(from: $0) } ?? found.relative
                 switch found.kind {
+                case .sidecar:
+                    continue
                 case .skipped(let reason):
                     if reported.insert(identity).inserted {
                         items.append(.skipped(path: found.shownPath, reason: reason))

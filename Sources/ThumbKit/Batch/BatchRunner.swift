@@ -55,8 +55,9 @@ package struct BatchRunner: Sendable {
             case .skipped(let path, let reason): initial[index] = .skipped(BatchMessage(path: path, reason: reason))
             }
         }
-        let state = SharedState(results: initial, total: plan.items.count - plan.items.count { if case .skipped = $0 { true } else { false } },
-                                start: start, progress: progress, paths: plan.items.map(Self.shownPath))
+        let state = SharedState(cancellation: cancellation, results: initial, total: plan.items.count - plan.items.count { if case .skipped = $0 { true } else { false } },
+                                start: start, progress: progress, paths: plan.items.map(Self.shownPath),
+                                manifestDirectory: configuration.manifestDirectory)
         state.begin()
 
         let worker = BatchWorker(configuration: configuration, renderer: renderer, cancellation: cancellation, previous: previous)
@@ -74,9 +75,10 @@ package struct BatchRunner: Sendable {
             while !cancellation.isCancelled, let index = state.nextWorkIndex(queue) {
                 guard case .source(let source) = plan.items[index] else { continue }
                 let shown = source.path.description
+                let began = ContinuousClock.now
                 // Runs on the committer's thread, once the outputs are in place.
                 let record: @Sendable (ItemResult) -> Void = { result in
-                    state.store(result, at: index, path: shown)
+                    state.store(result, at: index, path: shown, milliseconds: Int((Self.seconds(since: began) * 1000).rounded()))
                     // A long run keeps its manifest current so a SIGKILL loses little work.
                     if let snapshot = state.takeCheckpoint(every: configuration.checkpointSeconds) {
                         syncOutputDirectories(directories)
@@ -87,9 +89,10 @@ package struct BatchRunner: Sendable {
                 switch worker.process(source) {
                 case .finished(let result):
                     committer.submit([]) { _ in record(result) }
-                case .staged(let files, let entries, let warnings):
+                case .staged(let files, let entries, let warnings, let bytes):
                     committer.submit(files) { error in
-                        record(error.map { .failed(BatchMessage(path: shown, reason: $0.message)) } ?? .written(entries, warnings: warnings))
+                        record(error.map { .failed(BatchMessage(path: shown, reason: $0.message, isMachineFailure: $0.isMachineFailure)) }
+                               ?? .written(entries, warnings: warnings, bytes: bytes))
                     }
                 }
             }
@@ -98,6 +101,7 @@ package struct BatchRunner: Sendable {
         committer.finish()
 
         var (summary, manifest) = Self.assemble(plan, results: state.snapshot, previous: previous)
+        summary.machineFailure = summary.failed.first(where: \.isMachineFailure)
         summary.cancelled = summary.notProcessed > 0
         // A cancelled run prunes nothing: what it did not reach is not known to be gone.
         if let rule = configuration.prune, !summary.cancelled {
@@ -107,7 +111,10 @@ package struct BatchRunner: Sendable {
                 .prune(&manifest, into: &summary) { state.report($0) }
         }
         syncOutputDirectories(directories)
-        if let failure = writeManifest(manifest) { summary.failed.append(failure) }
+        if let failure = writeManifest(manifest) {
+            summary.failed.append(failure)
+            if failure.isMachineFailure && summary.machineFailure == nil { summary.machineFailure = failure }
+        }
         summary.elapsedSeconds = Self.seconds(since: start)
         state.report(.finished(summary))
         return summary
@@ -122,7 +129,7 @@ package struct BatchRunner: Sendable {
         var manifest = previous
         for result in results {
             switch result {
-            case .written(let entries, _)?:
+            case .written(let entries, _, _)?:
                 summary.written += 1
                 summary.filesWritten += entries.count
                 for entry in entries { manifest.entries[entry.output] = entry }
@@ -155,10 +162,10 @@ package struct BatchRunner: Sendable {
         let path = configuration.shardManifestPath
         if manifest.entries.isEmpty, case .failure = FileSystem.status(path) { return nil }
         do {
-            try manifest.write(to: path)
+            try manifest.write(to: path, direct: configuration.writeMode == .direct)
             return nil
         } catch {
-            return BatchMessage(path: path.description, reason: error.message)
+            return BatchMessage(path: path.description, reason: error.message, isMachineFailure: error.isMachineFailure)
         }
     }
 
@@ -202,7 +209,7 @@ package struct BatchRunner: Sendable {
 
 /// How one plan item ended.
 enum ItemResult: Sendable {
-    case written([ManifestEntry], warnings: [String])
+    case written([ManifestEntry], warnings: [String], bytes: Int)
     case upToDate([ManifestEntry])
     case failed(BatchMessage)
     case skipped(BatchMessage)
@@ -221,19 +228,30 @@ private final class SharedState: Sendable {
         var done = 0
         /// The first item whose events are not reported yet.
         var nextToReport = 0
+        /// A failure that is the machine's has been stored.
+        var machineFailed = false
+        /// Each item's time in its worker, in milliseconds.
+        var milliseconds: [Int]
         var lastCheckpoint: ContinuousClock.Instant
         var results: [ItemResult?]
     }
 
     private let guarded: Mutex<Guarded>
+    /// What output keys are relative to (reports name outputs from the working directory).
+    private let manifestDirectory: FilePath
+    /// Set by the first failure that is the machine's: the rest of the run would fail alike.
+    private let cancellation: CancellationFlag
     let total: Int
     private let start: ContinuousClock.Instant
     private let progress: BatchProgressHandler?
     /// Each item's path as messages show it.
     private let paths: [String]
 
-    init(results: [ItemResult?], total: Int, start: ContinuousClock.Instant, progress: BatchProgressHandler?, paths: [String]) {
-        self.guarded = Mutex(Guarded(lastCheckpoint: start, results: results))
+    init(cancellation: CancellationFlag, results: [ItemResult?], total: Int, start: ContinuousClock.Instant,
+         progress: BatchProgressHandler?, paths: [String], manifestDirectory: FilePath) {
+        self.cancellation = cancellation
+        self.guarded = Mutex(Guarded(milliseconds: Array(repeating: 0, count: results.count), lastCheckpoint: start, results: results))
+        self.manifestDirectory = manifestDirectory
         self.total = total
         self.start = start
         self.progress = progress
@@ -272,8 +290,16 @@ private final class SharedState: Sendable {
         }
     }
 
-    func store(_ result: ItemResult, at index: Int, path: String) {
+    func store(_ result: ItemResult, at index: Int, path: String, milliseconds: Int = 0) {
         guarded.withLock { state in
+            var result = result
+            state.milliseconds[index] = milliseconds
+            if case .failed(let message) = result, message.isMachineFailure {
+                // One line for a full disk, not one per file in flight: the first stops the run,
+                // the others are dropped like files a Ctrl-C caught.
+                if state.machineFailed { result = .dropped } else { state.machineFailed = true }
+                cancellation.cancel()
+            }
             state.results[index] = result
             if case .dropped = result { return }
             state.done += 1
@@ -292,15 +318,27 @@ private final class SharedState: Sendable {
         while state.nextToReport < state.results.count, let result = state.results[state.nextToReport] {
             let path = paths[state.nextToReport]
             state.nextToReport += 1
+            let index = state.nextToReport - 1
+            var file = FileReport(path: path, outcome: .written, outputs: [], bytes: 0, reason: nil,
+                                  milliseconds: state.milliseconds[index])
             switch result {
-            case .written(_, let warnings):
+            case .written(let entries, let warnings, let bytes):
                 for warning in warnings { report(.warning(path: path, reason: warning), in: &state) }
                 report(.written(path: path), in: &state)
-            case .upToDate: report(.upToDate(path: path), in: &state)
-            case .failed(let message): report(.failed(message), in: &state)
-            case .skipped(let message): report(.skipped(message), in: &state)
+                file.outputs = entries.map { manifestDirectory.resolving($0.output).description }
+                file.bytes = bytes
+            case .upToDate(let entries):
+                report(.upToDate(path: path), in: &state)
+                (file.outcome, file.outputs) = (.upToDate, entries.map { manifestDirectory.resolving($0.output).description })
+            case .failed(let message):
+                report(.failed(message), in: &state)
+                (file.outcome, file.reason) = (.failed, message.reason)
+            case .skipped(let message):
+                report(.skipped(message), in: &state)
+                (file.outcome, file.reason) = (.skipped, message.reason)
             case .dropped: continue
             }
+            report(.file(file), in: &state)
         }
     }
 

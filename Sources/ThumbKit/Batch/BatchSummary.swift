@@ -13,6 +13,9 @@ package struct BatchSummary: Sendable, Equatable {
     package var failed: [BatchMessage]
     /// Outputs removed by `--prune` (their sources are gone), escaped for printing, in output order.
     package var pruned: [String] = []
+    /// The failure that stopped the run because it was the machine's (no space, I/O error,
+    /// read-only or vanished output folder), also in `failed`; nil when none did.
+    package var machineFailure: BatchMessage?
     /// True when the run was cancelled before every file was processed.
     package var cancelled: Bool
     /// Sources not processed because of cancellation.
@@ -38,14 +41,13 @@ package struct BatchSummary: Sendable, Equatable {
     package var exitStatus: Int32 { failed.isEmpty && !cancelled ? 0 : 1 }
 
     /// The text to print at the end, one line each, ending with a newline:
-    /// with `verbose`, `prefix + "skipped " + path: reason` for each skipped file; then
     /// `prefix + path: reason` for each failure; then, with `counts`, the counts line, e.g.
     /// `3 written, 1 up to date, 2 skipped, 1 failed in 0.42 s` (`, 2 pruned` after `failed`
     /// when outputs were pruned).
-    package func formatted(verbose: Bool = false, prefix: String = "", counts: Bool = true) -> String {
-        var lines: [String] = []
-        if verbose { lines += skipped.map { prefix + "skipped " + $0.line } }
-        lines += failed.map { prefix + $0.line }
+    /// Skipped files are not listed here: a verbose display lists them as they come
+    /// (`BatchEvent.skipped`), and listing them again at the end printed each twice.
+    package func formatted(prefix: String = "", counts: Bool = true) -> String {
+        var lines = failed.map { prefix + $0.line }
         if counts { lines.append(countsLine) }
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }

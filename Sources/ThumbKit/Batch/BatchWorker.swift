@@ -2,7 +2,7 @@
 /// manifest entries count only once the files are in place.
 enum WorkerOutcome: Sendable {
     case finished(ItemResult)
-    case staged([StagedFile], entries: [ManifestEntry], warnings: [String])
+    case staged([StagedFile], entries: [ManifestEntry], warnings: [String], bytes: Int)
 }
 
 /// Processes one source: decides whether it is up to date, renders it if not, stages its outputs.
@@ -119,10 +119,16 @@ struct BatchWorker: Sendable {
                     return failure("renderer returned no output \(output.relativePath)")
                 }
                 do {
-                    staged.append(try AtomicFile.stage(result.bytes, to: group.outputDirectory.appending(output.relativePath)))
+                    let destination = group.outputDirectory.appending(output.relativePath)
+                    if configuration.writeMode == .direct {
+                        // Written now, once, in plan order within the source; nothing to commit.
+                        try DirectFile.write(result.bytes, to: destination, sync: configuration.sync)
+                    } else {
+                        staged.append(try AtomicFile.stage(result.bytes, to: destination))
+                    }
                 } catch {
                     staged.forEach(AtomicFile.discard)
-                    return failure(error.message)
+                    return .finished(.failed(BatchMessage(path: shown, reason: error.message, isMachineFailure: error.isMachineFailure)))
                 }
                 var entry = ManifestEntry(
                     output: output.key, source: source.key, sourceRelative: membership.relativePath, scale: output.variant.scale,
@@ -138,7 +144,7 @@ struct BatchWorker: Sendable {
                 entries.append(entry)
             }
         }
-        return .staged(staged, entries: entries, warnings: rendering.warnings)
+        return .staged(staged, entries: entries, warnings: rendering.warnings, bytes: rendering.outputs.reduce(0) { $0 + $1.bytes.count })
     }
 
     /// An output made without a badge agrees with a run without ratings; one made with a badge

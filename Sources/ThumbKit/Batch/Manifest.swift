@@ -122,10 +122,10 @@ package struct Manifest: Sendable, Equatable {
     /// Writes the manifest atomically, unless the file already holds exactly these bytes (so a
     /// no-op run leaves the output directory completely untouched). Returns whether it wrote.
     @discardableResult
-    package func write(to path: FilePath) throws(FileWriteError) -> Bool {
+    package func write(to path: FilePath, direct: Bool = false) throws(FileWriteError) -> Bool {
         let bytes = encoded()
         if case .success(let existing) = FileSystem.read(path), Self.sameBytes(existing, bytes) { return false }
-        try AtomicFile.write(bytes, to: path)
+        if direct { try DirectFile.write(bytes, to: path, sync: true) } else { try AtomicFile.write(bytes, to: path) }
         return true
     }
 }

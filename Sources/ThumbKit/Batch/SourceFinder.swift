@@ -18,6 +18,10 @@ struct SourceFinder: Sendable {
             case failed(reason: String)
             /// Something that is not an image, or was not walked (hidden, output directory, loop).
             case skipped(reason: String)
+            /// An XMP sidecar (`NAME.xmp`, `NAME.jpg.xmp`): part of a photo, not a file of its
+            /// own, so neither processed nor counted as skipped (a folder of 237 photos and their
+            /// sidecars is 237 items, not 474).
+            case sidecar
         }
         /// The path to open: the input joined with `relative`.
         var path: FilePath
@@ -87,9 +91,16 @@ struct SourceFinder: Sendable {
             if explicitFile || SourceWalker.hasImageExtension(entry.relative) {
                 return found(.failed(reason: "not a supported image (content is not \(ImageFormat.names()))"))
             }
-            return found(.skipped(reason: "not an image"))
+            return found(Self.isSidecar(entry.relative) ? .sidecar : .skipped(reason: "not an image"))
         }
         // Names stay bytes from here on: a name that is not UTF-8 gets an output of the same bytes.
         return found(.image(size: fileSize))
+    }
+
+    /// True for a name ending in `.xmp`, in any case (what `RatingReader` reads as a sidecar).
+    static func isSidecar(_ name: [UInt8]) -> Bool {
+        let suffix = Array(".xmp".utf8)
+        guard name.count > suffix.count else { return false }
+        return zip(name.suffix(suffix.count), suffix).allSatisfy { $0 | 0x20 == $1 }
     }
 }

@@ -2,13 +2,27 @@ import CCodecSupport
 import CLibLCMS
 import CLibWebP
 
-/// The versions of the codec libraries whose output bytes are part of the settings a manifest
-/// records. Output bytes can differ between library versions (PNG files between zlib versions,
-/// decoded JPEG pixels and colour conversions between libjpeg and lcms2 versions), so these are
-/// part of `ThumbnailOptions.canonicalDescription` and `OutputFormat`'s fields; their text must
-/// not change, or every manifest written before goes out of date. Each decoder's own version is
-/// its `libraryVersion` (what `--version` lists).
+/// The versions of every library whose output can change an output's bytes: each decoder's library
+/// (libpng and zlib, libjpeg-turbo, libwebp, giflib, libtiff, libheif with libde265 and dav1d),
+/// lcms2 (colour conversion) and the encoders (libpng, libjpeg-turbo and libwebp's encoder, which
+/// reports its own version). They are one field, `libraries`, of every settings description a
+/// manifest records, so an upgrade of any one rebuilds what it may change and `thumbgen check` can
+/// name the library whose version differs; `thumbgen --version` prints the same list.
 package enum CodecVersions {
+    /// Each library and its version, in a fixed order: the decoders in `ImageDecoders.all`'s order
+    /// (their `libraryVersion`s, e.g. "libpng 1.6.39, zlib 1.2.13"), then lcms2 and libwebp's
+    /// encoder unless a decoder already names them.
+    package static let all: [String] = {
+        var items = ImageDecoders.libraryVersions.flatMap(LibraryVersions.items(of:))
+        for extra in [lcms, "libwebp-encoder " + String(webpEncoder.drop { $0 != " " }.dropFirst())] where !items.contains(extra) {
+            items.append(extra)
+        }
+        return items
+    }()
+
+    /// `all` as the settings description's `libraries` field and `--version` write it.
+    package static let field: String = all.joined(separator: ", ")
+
     /// e.g. "libpng 1.6.39, zlib 1.2.13".
     package static var png: String { PNGDecoder.libraryVersion }
     /// e.g. "libjpeg-turbo 2.1.5 (API 62), lcms2 2.14".

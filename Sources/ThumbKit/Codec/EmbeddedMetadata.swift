@@ -1,21 +1,21 @@
 /// Metadata blocks a file carries beside its pixels, as stored, for readers above the codec (the
 /// star rating): the codec finds them, it does not interpret them. Blocks past `maximumBytes`
 /// are not kept (a decoder skips them instead of allocating for them).
-public struct EmbeddedMetadata: Sendable, Hashable {
+package struct EmbeddedMetadata: Sendable, Hashable {
     /// Largest block kept: XMP packets of photo managers are a few KiB, JPEG's APP1 holds 64 KiB.
-    public static let maximumBytes = 1 << 20
+    package static let maximumBytes = 1 << 20
 
     /// The XMP packet (UTF-8 RDF/XML), nil when the file has none.
-    public var xmp: [UInt8]?
+    package var xmp: [UInt8]?
     /// The EXIF data as a TIFF structure (starting `II*\0` or `MM\0*`), nil when none.
-    public var exif: [UInt8]?
+    package var exif: [UInt8]?
     /// EXIF's `Rating` tag (0x4746) when the file's own tags are where EXIF keeps it: a TIFF's
     /// first directory, which is not handed up as an `exif` block (it is the whole file). Nil for
     /// other formats, whose rating is in `exif`.
-    public var tiffRating: Rating?
+    package var tiffRating: Rating?
 
     /// Metadata with the given blocks (none by default).
-    public init(xmp: [UInt8]? = nil, exif: [UInt8]? = nil, tiffRating: Rating? = nil) {
+    package init(xmp: [UInt8]? = nil, exif: [UInt8]? = nil, tiffRating: Rating? = nil) {
         self.xmp = xmp
         self.exif = exif
         self.tiffRating = tiffRating

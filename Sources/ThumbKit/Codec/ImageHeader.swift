@@ -51,10 +51,10 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
     /// What only this format has.
     public let details: Details
     /// The metadata read with the header that is not about pixels (XMP, EXIF), as stored.
-    public let metadata: EmbeddedMetadata
+    package let metadata: EmbeddedMetadata
 
     /// A header as a decoder reads it.
-    public init(format: ImageFormat, storedWidth: Int, storedHeight: Int, orientation: Orientation, bitDepth: Int,
+    package init(format: ImageFormat, storedWidth: Int, storedHeight: Int, orientation: Orientation, bitDepth: Int,
                 hasAlpha: Bool, colorSource: ColorSource, scanOrder: ScanOrder, details: Details,
                 metadata: EmbeddedMetadata = EmbeddedMetadata()) {
         self.format = format

@@ -1,5 +1,3 @@
-import Glibc
-
 /// An exact Gaussian blur of a coverage mask: what a drop shadow is drawn from.
 ///
 /// A mask is a function that is constant over each pixel square (its coverage). Blurred exactly,
@@ -46,8 +44,9 @@ package struct GaussianBlur: Sendable, Hashable {
     /// G(x) = x Φ(x/σ) + σ φ(x/σ): G'' is the Gaussian density of standard deviation σ.
     static func secondAntiderivative(_ x: Double, sigma: Double) -> Double {
         let t = x / sigma
-        let cdf = 0.5 * erfc(-t / 2.0.squareRoot())
-        let density = exp(-0.5 * t * t) / (2 * Double.pi).squareRoot()
+        // thumbgen's own erfc and exp: the platform's differ by an ulp between C libraries.
+        let cdf = 0.5 * PortableMath.erfc(-t / 2.0.squareRoot())
+        let density = PortableMath.exp(-0.5 * t * t) / (2 * Double.pi).squareRoot()
         return x * cdf + sigma * density
     }
 

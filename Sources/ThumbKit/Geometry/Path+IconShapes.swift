@@ -1,14 +1,13 @@
-import Glibc
-
 /// The shapes app icons are cut to: circles (Android's round icon, the web's maskable safe zone)
 /// and rectangles with Apple's continuous corners (the macOS app icon body).
 extension Path {
     /// A circle as one clockwise contour, flattened to chords within `arcTolerance`.
     public static func circle(cx: Double, cy: Double, radius: Double) -> Path {
-        let segments = max(8, arcSegments(radius: radius, angle: 2 * .pi))
+        let segments = max(8, arcSegments(radius: radius, halfTurns: 2))
         let points = (0..<segments).map { k -> Point in
-            let theta = 2 * .pi * Double(k) / Double(segments)
-            return Point(x: cx + radius * cos(theta), y: cy + radius * sin(theta))
+            // The angle in half turns, for `PortableMath` (the same points on every platform).
+            let turns = 2 * Double(k) / Double(segments)
+            return Point(x: cx + radius * PortableMath.cospi(turns), y: cy + radius * PortableMath.sinpi(turns))
         }
         return Path(polygons: [points])
     }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// A filled outline made of straight-line contours, in drawing space (pixels, y down).
 ///
 /// Every contour is treated as closed when filled (an open contour gets an implicit closing
@@ -139,31 +137,40 @@ public struct Path: Sendable, Hashable {
                                         radius: Double) -> Path {
         let r = max(0, min(radius, width / 2, height / 2))
         guard r > 0 else { return rectangle(x: x, y: y, width: width, height: height) }
-        let segments = arcSegments(radius: r, angle: .pi / 2)
+        let segments = arcSegments(radius: r, halfTurns: 0.5)
         var points: [Point] = []
         points.reserveCapacity(4 * (segments + 1))
-        // Corner centres and start angles, clockwise on screen starting at the top-right corner:
-        // with y down, angle θ maps to (cos θ, sin θ), so −90° points up.
+        // Corner centres and start angles in half turns (θ/π), clockwise on screen starting at the
+        // top-right corner: with y down, angle θ maps to (cos θ, sin θ), so −½ points up. Angles
+        // in half turns let `PortableMath` give exact 0 and ±1 at the arcs' ends.
         let corners: [(cx: Double, cy: Double, start: Double)] = [
-            (x + width - r, y + r, -.pi / 2),
+            (x + width - r, y + r, -0.5),
             (x + width - r, y + height - r, 0),
-            (x + r, y + height - r, .pi / 2),
-            (x + r, y + r, .pi),
+            (x + r, y + height - r, 0.5),
+            (x + r, y + r, 1),
         ]
         for corner in corners {
             for k in 0...segments {
-                let theta = corner.start + (.pi / 2) * Double(k) / Double(segments)
-                points.append(Point(x: corner.cx + r * cos(theta), y: corner.cy + r * sin(theta)))
+                let turns = corner.start + 0.5 * Double(k) / Double(segments)
+                points.append(Point(x: corner.cx + r * PortableMath.cospi(turns), y: corner.cy + r * PortableMath.sinpi(turns)))
             }
         }
         return Path(polygons: [points])
     }
 
-    /// Chords needed so that an arc of `radius` spanning `angle` radians stays within
-    /// `arcTolerance`: a chord over angle φ has sagitta r(1 − cos(φ/2)).
-    static func arcSegments(radius: Double, angle: Double) -> Int {
+    /// Chords needed so that an arc of `radius` spanning `halfTurns` half turns (angle/π) stays
+    /// within `arcTolerance`: a chord over angle φ has sagitta r(1 − cos(φ/2)), so n chords do
+    /// when cos(φ/2n) ≥ 1 − tolerance/r. Found by counting from an estimate with `cospi` rather
+    /// than with the platform's `acos`, which differs by an ulp between C libraries.
+    static func arcSegments(radius: Double, halfTurns: Double) -> Int {
         guard radius > arcTolerance else { return 1 }
-        let maxStep = 2 * acos(1 - arcTolerance / radius)
-        return max(1, Int((angle / maxStep).rounded(.up)))
+        let floor = 1 - arcTolerance / radius
+        func fits(_ n: Int) -> Bool { PortableMath.cospi(halfTurns / Double(2 * n)) >= floor }
+        // 1 − cos(φ/2) ≈ φ²/8, so φ ≈ √(8·tolerance/r): an estimate within a chord or two.
+        let step = (8 * arcTolerance / radius).squareRoot() / Double.pi
+        var n = max(1, Int((halfTurns / step).rounded(.up)))
+        while n > 1 && fits(n - 1) { n -= 1 }
+        while !fits(n) { n += 1 }
+        return n
     }
 }

@@ -7,43 +7,43 @@
 ///
 /// 0.381966 = (3 − √5)/2 = 1/φ²: the ratio at which the five chords of a pentagram cross, which
 /// makes the inner vertices collinear with the outer ones (each edge pair is one straight chord).
-public struct StarGeometry: Sendable, Hashable {
+package struct StarGeometry: Sendable, Hashable {
     /// Inner radius as a fraction of the outer radius, (3 − √5)/2 rounded to six places.
-    public static let innerRatio = 0.381966
+    package static let innerRatio = 0.381966
     /// How far below the circle's centre a star sits so its bounding box is centred vertically, as
     /// a fraction of R: the top tip is at −R and the lowest tips at R·sin 54° = 0.809017R, so the
     /// box's middle is (0.809017 − 1)/2·R = −0.0954915R above the centre.
-    public static let verticalCentring = 0.0954915
+    package static let verticalCentring = 0.0954915
     /// sin 72°: the half-width of the star as a fraction of R (its side tips at ±18° above level).
-    public static let halfWidthRatio = (10 + 2 * 5.0.squareRoot()).squareRoot() / 4
+    package static let halfWidthRatio = (10 + 2 * 5.0.squareRoot()).squareRoot() / 4
 
     /// Centre x, pixels.
-    public var cx: Double
+    package var cx: Double
     /// Centre y, pixels (the circle centre, not the bounding-box centre).
-    public var cy: Double
+    package var cy: Double
     /// Outer radius R, pixels.
-    public var outerRadius: Double
+    package var outerRadius: Double
 
     /// A star with the given centre and outer radius.
-    public init(cx: Double, cy: Double, outerRadius: Double) {
+    package init(cx: Double, cy: Double, outerRadius: Double) {
         self.cx = cx
         self.cy = cy
         self.outerRadius = outerRadius
     }
 
     /// Inner radius r = R × `innerRatio`.
-    public var innerRadius: Double { outerRadius * Self.innerRatio }
+    package var innerRadius: Double { outerRadius * Self.innerRatio }
 
     /// The ten vertices, clockwise on screen from the top tip.
-    public var vertices: [Point] { vertices(scaledBy: 1) }
+    package var vertices: [Point] { vertices(scaledBy: 1) }
 
     /// The left and right extremes of the star: cx ∓ R·sin 72°.
-    public var horizontalExtent: (min: Double, max: Double) {
+    package var horizontalExtent: (min: Double, max: Double) {
         (cx - outerRadius * Self.halfWidthRatio, cx + outerRadius * Self.halfWidthRatio)
     }
 
     /// Distance from the centre to the line of every edge (all ten are alike by symmetry).
-    public var edgeDistance: Double {
+    package var edgeDistance: Double {
         let v = vertices
         let a = v[0], b = v[1]
         let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
@@ -51,14 +51,14 @@ public struct StarGeometry: Sendable, Hashable {
     }
 
     /// The star's outline as a one-contour path.
-    public var path: Path { Path(polygons: [vertices]) }
+    package var path: Path { Path(polygons: [vertices]) }
 
     /// The star inset by `distance` pixels with mitred corners: every edge moved inward, parallel.
     ///
     /// Because every edge line lies at the same distance d from the centre, moving them all in by
     /// `distance` gives the same star scaled by (d − distance)/d about the centre — the exact
     /// mitre offset. Returns nil when the inset leaves nothing.
-    public func inset(by distance: Double) -> StarGeometry? {
+    package func inset(by distance: Double) -> StarGeometry? {
         let d = edgeDistance
         guard distance < d else { return nil }
         return StarGeometry(cx: cx, cy: cy, outerRadius: outerRadius * (d - distance) / d)

@@ -101,7 +101,7 @@ public struct IconSet: Sendable, Hashable {
         ]
         for role in IconSourceRole.allCases { if let source = sources[role] { fields.append("\(role.rawValue)=\(source.field)") } }
         for size in sizeSources.keys.sorted() { fields.append("size-\(size)=\(sizeSources[size]!.field)") }
-        fields += ["codec=\(CodecVersions.png)", "jpeg=\(CodecVersions.jpeg)"]
+        fields.append("libraries=\(CodecVersions.field)")
         return fields.joined(separator: ";")
     }
 

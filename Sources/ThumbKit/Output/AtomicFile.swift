@@ -4,17 +4,28 @@ import Synchronization
 
 /// Why an output file could not be written.
 public enum FileWriteError: ThumbKitError, Equatable {
-    /// A system call failed; `operation` is what was being done, `reason` the system's text.
-    case failed(operation: String, reason: String)
+    /// A system call failed; `operation` is what was being done, `reason` the system's text,
+    /// `code` its errno (0 when no call failed: a file in the way).
+    case failed(operation: String, reason: String, code: Int32 = 0)
     /// The destination exists and is a directory.
     case destinationIsDirectory
 
     /// One line: what was being done and the system's reason.
     public var message: String {
         switch self {
-        case .failed(let operation, let reason): return "cannot \(operation): \(reason.lowercasedFirst)"
+        case .failed(let operation, let reason, _): return "cannot \(operation): \(reason.lowercasedFirst)"
         case .destinationIsDirectory: return "output path is an existing directory"
         }
+    }
+
+    /// True when the failure is the machine's, not the input's: no space, an I/O error, a
+    /// read-only, unwritable or vanished output folder, a mount that refuses rename. Every other output would fail alike, so
+    /// a batch stops at the first (and a scheduler may retry elsewhere: exit 75, EX_TEMPFAIL).
+    public var isMachineFailure: Bool {
+        guard case .failed(_, _, let code) = self else { return false }
+        return [ENOSPC, EDQUOT, EIO, EROFS, EACCES, EPERM, ENOENT, ENOTDIR, ENXIO, ENODEV, ESTALE,
+                // A mount that refuses rename (object stores): see `--write-mode direct`.
+                EXDEV, EOPNOTSUPP, ENOSYS].contains(code)
     }
 }
 
@@ -252,6 +263,6 @@ package enum AtomicFile {
 
     /// `operation` names its path escaped (`FilePath.description`), so the message is one line.
     private static func systemError(_ operation: String) -> FileWriteError {
-        .failed(operation: operation, reason: String(cString: strerror(errno)))
+        .failed(operation: operation, reason: String(cString: strerror(errno)), code: errno)
     }
 }

@@ -76,8 +76,7 @@ public enum OutputFormat: Sendable, Hashable {
             return ["format=jpeg", "quality=\(jpeg.quality)", "chroma=\(jpeg.chroma.rawValue)",
                     "progressive=\(jpeg.progressive ? "on" : "off")"]
         case .webp(let webp):
-            return ["format=webp", "quality=\(webp.quality)", "lossless=\(webp.lossless ? "on" : "off")",
-                    "webp=\(CodecVersions.webpEncoder)"]
+            return ["format=webp", "quality=\(webp.quality)", "lossless=\(webp.lossless ? "on" : "off")"]
         }
     }
 

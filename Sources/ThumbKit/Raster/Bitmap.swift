@@ -15,9 +15,10 @@ public struct Bitmap: Sendable, Equatable {
     public let height: Int
     /// Whether `pixels` hold linear light or sRGB-encoded values.
     public let light: LightEncoding
-    /// Premultiplied R G B A channels, row-major, each in [0, 1]; keep the count and the
-    /// premultiplication invariant when editing them directly.
-    public var pixels: [Float]
+    /// Premultiplied R G B A channels, row-major, each in [0, 1]. Read-only outside the package,
+    /// so the count and the premultiplication invariant hold (draw with `Canvas`, or make a new
+    /// bitmap with `init(width:height:light:pixels:)`).
+    public package(set) var pixels: [Float]
 
     /// A fully transparent bitmap. `width` and `height` must be positive.
     public init(width: Int, height: Int, light: LightEncoding = .linear) {

@@ -1,7 +1,13 @@
+import CSRGBTables
 import Glibc
 
 /// The sRGB transfer function of IEC 61966-2-1 (the piecewise curve, not a 2.2 power), and exact
 /// conversions between 8- or 16-bit sRGB samples and linear light.
+///
+/// The tables pixels are converted with are constants (`CSRGBTables`, written by
+/// Scripts/make-srgb-tables.py in 40-digit arithmetic and rounded once), not computed with the
+/// platform's `pow`, which differs by an ulp between C libraries; `decode` and `encode` are the
+/// curve in double precision, for tests and for colours that are not pixels.
 package enum SRGB {
     /// sRGB-encoded value in [0, 1] to linear light in [0, 1].
     package static func decode(_ v: Double) -> Double {
@@ -14,15 +20,15 @@ package enum SRGB {
     }
 
     /// Linear light of every 8-bit sRGB code.
-    static let linearFromByte: [Float] = (0..<256).map { Float(decode(Double($0) / 255)) }
+    static let linearFromByte = Array(UnsafeBufferPointer(start: tg_srgb_linear_from_byte, count: 256))
 
-    /// Linear light of every 16-bit sRGB code (built on first use: 256 KiB).
-    static let linearFromSample16: [Float] = (0..<65536).map { Float(decode(Double($0) / 65535)) }
+    /// Linear light of every 16-bit sRGB code (copied on first use: 256 KiB).
+    static let linearFromSample16 = Array(UnsafeBufferPointer(start: tg_srgb_linear_from_sample16, count: 65536))
 
     /// `byteThresholds[k]` is the linear value halfway (in sRGB space) between codes k and k+1:
     /// a linear value rounds to code k+1 exactly when it is at or above that threshold, so counting
     /// thresholds gives the correctly rounded code without evaluating the curve per pixel.
-    static let byteThresholds: [Float] = (0..<255).map { Float(decode((Double($0) + 0.5) / 255)) }
+    static let byteThresholds = Array(UnsafeBufferPointer(start: tg_srgb_byte_thresholds, count: 255))
 
     @inline(__always)
     package static func linear(fromByte value: UInt8) -> Float { linearFromByte[Int(value)] }

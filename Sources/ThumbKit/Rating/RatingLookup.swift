@@ -1,28 +1,28 @@
 /// What looking for a photo's rating found: the rating and where it came from, or nothing, and the
 /// problems met on the way (a malformed sidecar, an unreadable XMP packet), which are warnings to
 /// print about the photo, never reasons to fail its thumbnail.
-public struct RatingLookup: Sendable, Hashable {
+package struct RatingLookup: Sendable, Hashable {
     /// The rating, nil when none was found.
-    public var rating: Rating?
+    package var rating: Rating?
     /// Where it was found; nil exactly when `rating` is.
-    public var origin: RatingOrigin?
+    package var origin: RatingOrigin?
     /// One line each, naming the source, e.g. "sidecar photo.jpg.xmp: malformed XMP (unclosed
     /// element 'rdf:RDF'); rating ignored".
-    public var warnings: [String]
+    package var warnings: [String]
 
     /// A lookup result (nothing found, no warnings by default).
-    public init(rating: Rating? = nil, origin: RatingOrigin? = nil, warnings: [String] = []) {
+    package init(rating: Rating? = nil, origin: RatingOrigin? = nil, warnings: [String] = []) {
         self.rating = rating
         self.origin = origin
         self.warnings = warnings
     }
 
     /// True when a rating was found.
-    public var found: Bool { rating != nil }
+    package var found: Bool { rating != nil }
 
     /// The rating as `thumbgen info` appends it: "rating 4 (xmp)", "rating 4.5 (exif)",
     /// "rejected (sidecar)"; nil when there is none.
-    public var summary: String? {
+    package var summary: String? {
         guard let rating, let origin else { return nil }
         switch rating {
         case .rejected: return "rejected (\(origin.rawValue))"

@@ -10,24 +10,29 @@
 /// rating out of range) adds a warning and the search goes on; it never fails the photo.
 public struct RatingReader: Sendable {
     /// The user's ratings, which beat everything else; nil when none was given.
-    public let ratingsFile: RatingsFile?
+    package let ratingsFile: RatingsFile?
     /// Whether XMP sidecars are looked for.
     public let readsSidecars: Bool
 
+    /// A reader of sidecars (unless `readsSidecars` is false) and of the file's own metadata.
+    public init(readsSidecars: Bool = true) {
+        self.init(ratingsFile: nil, readsSidecars: readsSidecars)
+    }
+
     /// A reader over the given sources.
-    public init(ratingsFile: RatingsFile? = nil, readsSidecars: Bool = true) {
+    package init(ratingsFile: RatingsFile?, readsSidecars: Bool = true) {
         self.ratingsFile = ratingsFile
         self.readsSidecars = readsSidecars
     }
 
     /// Ratings file, then sidecar: what is known without opening the image (cheap; used at batch plan time).
-    public func externalRating(forSourceAt path: String) -> RatingLookup {
+    package func externalRating(forSourceAt path: String) -> RatingLookup {
         if let rating = ratingsFile?.rating(forSourceAt: path) { return RatingLookup(rating: rating, origin: .ratingsFile) }
         return readsSidecars ? Sidecar.lookup(forSourceAt: path) : RatingLookup()
     }
 
     /// XMP then EXIF in the header's metadata.
-    public static func embeddedRating(in metadata: EmbeddedMetadata) -> RatingLookup {
+    package static func embeddedRating(in metadata: EmbeddedMetadata) -> RatingLookup {
         var lookup = RatingLookup()
         if let xmp = metadata.xmp {
             do throws(XMPProblem) {
@@ -43,8 +48,16 @@ public struct RatingReader: Sendable {
         return lookup
     }
 
-    /// external, else embedded.
-    public func rating(forSourceAt path: String, header: ImageHeader) -> RatingLookup {
+    /// external, else embedded, with the warnings of every source tried.
+    package func lookup(forSourceAt path: String, header: ImageHeader) -> RatingLookup {
         externalRating(forSourceAt: path).orElse(Self.embeddedRating(in: header.metadata))
+    }
+
+    /// The rating of the photo at `path` whose header is `header` (`ImageSource.header()`), and
+    /// where it was found; nil when no source has one. Sources that cannot be used are passed over.
+    public func rating(forSourceAt path: String, header: ImageHeader) -> (rating: Rating, origin: RatingOrigin)? {
+        let found = lookup(forSourceAt: path, header: header)
+        guard let rating = found.rating, let origin = found.origin else { return nil }
+        return (rating, origin)
     }
 }

@@ -8,19 +8,19 @@
 /// relative photo path from the working directory (as the command line was given it). Both are
 /// then made lexically normal (`RatingPath`) and compared byte for byte; links are not resolved.
 /// Listing one photo twice (under any spelling) is an error.
-public struct RatingsFile: Sendable {
+package struct RatingsFile: Sendable {
     /// Largest ratings file read: a million photos at about 60 bytes a line.
-    public static let maximumBytes = 64 << 20
+    package static let maximumBytes = 64 << 20
 
     /// The file, as given.
-    public let path: String
+    package let path: String
     /// Ratings by normalised absolute path.
     private let ratings: [String: Rating]
     /// Where relative photo paths are taken from: the working directory when the file was read.
     private let workingDirectory: String
 
     /// Reads and checks the whole file; any problem is an error naming the line.
-    public init(path: String) throws(RatingsFileError) {
+    package init(path: String) throws(RatingsFileError) {
         let bytes: [UInt8]
         switch FileSystem.readSmallFile(FilePath(path), maxBytes: Self.maximumBytes) {
         case .failure(let failure): throw RatingsFileError(file: path, line: nil, reason: .unreadable(failure.reason))
@@ -61,11 +61,11 @@ public struct RatingsFile: Sendable {
     }
 
     /// How many photos it rates.
-    public var count: Int { ratings.count }
+    package var count: Int { ratings.count }
 
     /// The rating it gives the photo at `path` (relative to the working directory), nil when it
     /// does not list it.
-    public func rating(forSourceAt path: String) -> Rating? {
+    package func rating(forSourceAt path: String) -> Rating? {
         ratings[RatingPath.normalised(path, from: workingDirectory)]
     }
 }

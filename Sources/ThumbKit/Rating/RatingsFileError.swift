@@ -1,8 +1,8 @@
 /// Why a ratings file (`--ratings-file`) cannot be used. Unlike a sidecar's problems these stop
 /// the run before any work: the user named the file, so a mistake in it is theirs to fix.
-public struct RatingsFileError: ThumbKitError, Hashable {
+package struct RatingsFileError: ThumbKitError, Hashable {
     /// What is wrong.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// It could not be read (the system's reason), or is not there.
         case unreadable(String)
         /// Larger than `RatingsFile.maximumBytes`.
@@ -20,19 +20,19 @@ public struct RatingsFileError: ThumbKitError, Hashable {
     }
 
     /// The ratings file, as given.
-    public let file: String
+    package let file: String
     /// The line the problem is on (1-based), nil when it is not about one line.
-    public let line: Int?
-    public let reason: Reason
+    package let line: Int?
+    package let reason: Reason
 
-    public init(file: String, line: Int?, reason: Reason) {
+    package init(file: String, line: Int?, reason: Reason) {
         self.file = file
         self.line = line
         self.reason = reason
     }
 
     /// e.g. "ratings file ratings.csv, line 3: rating 'four' is not -1 or a number from 0 to 5".
-    public var message: String {
+    package var message: String {
         let place = "ratings file \(PathEscaping.escape(file))" + (line.map { ", line \($0)" } ?? "")
         let what: String
         switch reason {

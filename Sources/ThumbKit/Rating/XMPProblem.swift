@@ -1,7 +1,7 @@
 /// Why an XMP packet gave no rating although it may hold one: the packet is not well-formed XML,
 /// or its `xmp:Rating` is not a rating. Each is a warning about the file that carries the packet,
 /// never a failure of its thumbnail.
-public enum XMPProblem: Error, Sendable, Hashable, CustomStringConvertible {
+package enum XMPProblem: Error, Sendable, Hashable, CustomStringConvertible {
     /// Not well-formed (or not XMP: a DOCTYPE, an unbound prefix); the reason names what was
     /// wrong, e.g. "unclosed element 'rdf:RDF'".
     case malformed(String)
@@ -14,7 +14,7 @@ public enum XMPProblem: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// One clause, e.g. "malformed XMP (unclosed element 'rdf:RDF')" or
     /// "xmp:Rating 'four' is not a number".
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let reason): return "malformed XMP (\(reason))"
         case .tooLarge(let bytes): return "XMP packet of \(bytes) bytes is above the limit of \(XMPReader.maximumBytes)"

@@ -11,19 +11,19 @@
 /// `maximumDepth` deep, namespace lookups are hashed, and packets above `maximumBytes` are not
 /// read. Anything not well-formed is an `XMPProblem`, and then no rating is taken even if one was
 /// seen, since a damaged packet's values cannot be trusted.
-public struct XMPReader: Sendable {
+package struct XMPReader: Sendable {
     /// The XMP basic namespace, which `xmp:Rating` belongs to.
-    public static let namespace = "http://ns.adobe.com/xap/1.0/"
+    package static let namespace = "http://ns.adobe.com/xap/1.0/"
     /// Deepest element nesting read. Real packets nest about ten deep (x:xmpmeta, rdf:RDF,
     /// rdf:Description, a property, rdf:Seq, rdf:li, …); past this a packet is hostile.
-    public static let maximumDepth = 256
+    package static let maximumDepth = 256
     /// Largest packet read: the metadata limit every decoder keeps blocks within.
-    public static let maximumBytes = EmbeddedMetadata.maximumBytes
+    package static let maximumBytes = EmbeddedMetadata.maximumBytes
     /// Longest rating text quoted in a problem.
     static let quotedLength = 40
 
     /// The rating in `packet`, nil when it has none.
-    public static func rating(in packet: [UInt8]) throws(XMPProblem) -> Rating? {
+    package static func rating(in packet: [UInt8]) throws(XMPProblem) -> Rating? {
         guard packet.count <= maximumBytes else { throw .tooLarge(bytes: packet.count) }
         var scanner = XMPScanner(bytes: packet, namespace: Array(namespace.utf8), maximumDepth: maximumDepth)
         guard let text = try scanner.ratingText() else { return nil }

@@ -18,24 +18,24 @@
 /// runs); any other unscaled axis that starts on a pixel boundary is copied, not filtered, for every
 /// kernel (Mitchell, which is not interpolating, would otherwise blur an axis it does not resize).
 /// Results are deterministic: fixed summation order, no fast-math.
-public struct Resampler: Sendable, Hashable {
+package struct Resampler: Sendable, Hashable {
     /// The filter; Lanczos-3 by default.
-    public var kernel: ResamplingKernel
+    package var kernel: ResamplingKernel
     /// The light the filter works in and the output bitmap is in; linear by default.
-    public var light: LightEncoding
+    package var light: LightEncoding
     /// Whether the horizontal pass may use the AVX2 kernels; tests turn it off to compare the
     /// portable loop with them (both must give the same bits).
     var vectorConvolve = ResampleEngine.hasVectorConvolve
 
     /// A resampler with the given filter and working light.
-    public init(kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear) {
+    package init(kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear) {
         self.kernel = kernel
         self.light = light
     }
 
     /// Resamples an in-memory image (or the `region` of it; default the whole image) to
     /// `width` × `height` pixels. Both must be positive and the region must lie inside the image.
-    public func resample(_ image: Image, to width: Int, height: Int, region: Rect? = nil) -> Bitmap {
+    package func resample(_ image: Image, to width: Int, height: Int, region: Rect? = nil) -> Bitmap {
         let region = region ?? Rect(width: image.width, height: image.height)
         if width == image.width && height == image.height && region.isWhole(width: image.width, height: image.height) {
             return Bitmap(image, light: light)
@@ -64,7 +64,7 @@ public struct Resampler: Sendable, Hashable {
     /// the whole image: memory is about (kernel window rows + 1) × output width, plus one source
     /// row. Rows are read in order and reading stops after the last row the output needs; rows the
     /// output never reads are read (the source cannot seek) but not converted or filtered.
-    public func resample<Source: RowSource>(_ source: inout Source, to width: Int, height: Int,
+    package func resample<Source: RowSource>(_ source: inout Source, to width: Int, height: Int,
                                             region: Rect? = nil) throws(Source.ReadError) -> Bitmap {
         let region = region ?? Rect(width: source.width, height: source.height)
         var engine = makeEngine(sourceWidth: source.width, sourceHeight: source.height,

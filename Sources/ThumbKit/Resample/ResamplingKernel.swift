@@ -1,5 +1,3 @@
-import Glibc
-
 /// The reconstruction filter a `Resampler` uses.
 ///
 /// Every kernel is an even function of the distance `x` from an output pixel's centre, measured in
@@ -27,7 +25,7 @@ public enum ResamplingKernel: String, Sendable, Hashable, CaseIterable, CustomSt
 
     /// Parses a kernel name, ignoring case. Besides the case names it accepts the common aliases
     /// `lanczos` (Lanczos-3), `triangle`/`linear` (bilinear), `catmull-rom` and `point`.
-    public init(name: String) throws(ResamplingKernelError) {
+    package init(name: String) throws(ResamplingKernelError) {
         let key = name.lowercased()
         if let kernel = ResamplingKernel(rawValue: key) {
             self = kernel
@@ -65,10 +63,11 @@ public enum ResamplingKernel: String, Sendable, Hashable, CaseIterable, CustomSt
         }
     }
 
+    /// sin(πx)/(πx), with thumbgen's own `sinpi` (the platform's `sin` differs by an ulp between
+    /// C libraries, and so would the weights); exactly 0 at every non-zero integer.
     private static func sinc(_ x: Double) -> Double {
         if x == 0 { return 1 }
-        let px = Double.pi * x
-        return sin(px) / px
+        return PortableMath.sinpi(x) / (Double.pi * x)
     }
 
     private static func lanczos(_ x: Double, lobes: Double) -> Double {

@@ -5,7 +5,7 @@
 /// Rows are requested strictly in order, each exactly once, in the sample type matching `bitDepth`;
 /// the resampler stops asking once it has every row its output needs, so a source may be left
 /// unfinished.
-public protocol RowSource {
+package protocol RowSource {
     /// What reading a row can fail with.
     associatedtype ReadError: Error
 

@@ -81,28 +81,28 @@ public struct ContactSheet: Sendable {
 
     private func validate() throws(SheetError) {
         guard (1...SheetOptions.maximumColumns).contains(options.columns) else {
-            throw .invalidOptions("--columns must be 1 to \(SheetOptions.maximumColumns), not \(options.columns)")
+            throw .invalidColumns(options.columns)
         }
-        guard (0...10_000).contains(options.gap) else { throw .invalidOptions("--gap must be 0 to 10000 pixels, not \(options.gap)") }
-        if let perPage = options.perPage, perPage < 1 { throw .invalidOptions("--per-page must be at least 1, not \(perPage)") }
+        guard (0...10_000).contains(options.gap) else { throw .invalidGap(options.gap) }
+        if let perPage = options.perPage, perPage < 1 { throw .invalidPerPage(perPage) }
         if let minimum = options.minimumRating, !(minimum.isFinite && Rating.starRange.contains(minimum)) {
-            throw .invalidOptions("--min-rating must be 0 to 5, not \(minimum)")
+            throw .invalidMinimumRating(minimum)
         }
         guard !options.scales.isEmpty, options.scales.allSatisfy({ StarBadge.scaleRange.contains($0) }) else {
-            throw .invalidOptions("sheet scales must be 1, 2 or 3")
+            throw .invalidScales
         }
         let size = options.thumbnail.size
         guard size.isValid && size.width <= 10_000 && size.height <= 10_000 else {
-            throw .invalidOptions("--cell must be 1 to 10000 pixels a side, not \(size.width)x\(size.height)")
+            throw .invalidCell(width: size.width, height: size.height)
         }
         if case .on = options.badge {
             let footprint: (width: Int, height: Int)
-            do { footprint = try badgeStyle.footprint(boxWidth: size.width, boxHeight: size.height) } catch { throw .invalidOptions(error.message) }
+            do { footprint = try badgeStyle.footprint(boxWidth: size.width, boxHeight: size.height) } catch { throw .badge(error) }
             if footprint.width > size.width || footprint.height > size.height {
-                throw .invalidOptions("the rating badge with its margins does not fit the \(size.width)x\(size.height) cell (see --badge-size, --badge-margin)")
+                throw .badgeDoesNotFitCell(width: size.width, height: size.height)
             }
         } else if case .under = options.badge {
-            do { _ = try underBadge(stars: 5, scale: 1) } catch { throw .invalidOptions(error.message) }
+            do { _ = try underBadge(stars: 5, scale: 1) } catch { throw .badge(error) }
         }
     }
 
@@ -117,18 +117,18 @@ public struct ContactSheet: Sendable {
             let side = options.thumbnail.format.maximumSide
             if width > side || height > side {
                 throw .pageTooLarge(width: width, height: height, scale: scale,
-                                    reason: "beyond \(options.thumbnail.format.displayName)'s \(side) pixels a side")
+                                    limit: .formatSide(format: options.thumbnail.format.displayName, pixels: side))
             }
             let pixels = UInt64(width) * UInt64(height)
             if limits.maxPixels != 0 && pixels > limits.maxPixels {
-                throw .pageTooLarge(width: width, height: height, scale: scale, reason: "over the \(limits.maxPixels)-pixel limit (--max-pixels)")
+                throw .pageTooLarge(width: width, height: height, scale: scale, limit: .pixels(limit: limits.maxPixels))
             }
             canvasBytes += pixels * 4
             largest = max(largest, pixels * 4)
         }
         if limits.maxMemory != 0 && canvasBytes + largest > limits.maxMemory / 2 {
             throw .pageTooLarge(width: layout.width, height: layout.height, scale: 1,
-                                reason: "needing \(canvasBytes + largest) bytes at every scale, over half the \(limits.maxMemory)-byte budget (--max-memory)")
+                                limit: .memory(needed: canvasBytes + largest, budget: limits.maxMemory))
         }
     }
 
@@ -142,7 +142,7 @@ public struct ContactSheet: Sendable {
     }
 
     /// The layout of a page of `count` cells.
-    public func layout(count: Int) -> SheetLayout {
+    package func layout(count: Int) -> SheetLayout {
         let size = options.thumbnail.size
         var strip = 0
         if case .under = options.badge {
@@ -252,9 +252,9 @@ public struct SheetPage: Sendable {
         public let rating: Rating?
         public let ratingOrigin: RatingOrigin?
         /// The tile at @1x: the box and the badge strip under it.
-        public let tile: SheetRect
+        package let tile: SheetRect
         /// The picture at @1x within the tile; nil when the photo could not be drawn.
-        public var picture: SheetRect?
+        package var picture: SheetRect?
         /// Why the photo could not be drawn.
         public var error: String?
         /// Problems that did not stop it.
@@ -271,7 +271,7 @@ public struct SheetPage: Sendable {
     /// The page's index, from 0, and how many pages the sheet has.
     public let index: Int
     public let pageCount: Int
-    public let layout: SheetLayout
+    package let layout: SheetLayout
     /// The page at every scale, ascending.
     public let files: [File]
     /// The cells, in order.

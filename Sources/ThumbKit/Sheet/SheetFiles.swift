@@ -20,7 +20,7 @@ extension ContactSheet {
                 if let text = item.path.string, naming.isOwnFile(text) { continue }
                 images.append(item.path)
             case .failed(let reason): failures.append(SheetPlan.Message(name: item.shownPath, text: reason))
-            case .skipped: break
+            case .skipped, .sidecar: break
             }
         }
         // A sidecar lookup is a stat or two per photo: threads pay off on a large folder.

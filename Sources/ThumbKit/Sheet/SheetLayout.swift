@@ -4,21 +4,21 @@
 /// The page is a grid of `columns` tiles with `gap` pixels between tiles and around the grid. A
 /// tile is the cell's box, plus, when badges go under the pictures, a strip of `strip` pixels
 /// (the badge's margin and height) below it.
-public struct SheetLayout: Sendable, Hashable {
+package struct SheetLayout: Sendable, Hashable {
     /// Tiles per row.
-    public let columns: Int
+    package let columns: Int
     /// Rows of tiles.
-    public let rows: Int
+    package let rows: Int
     /// The box a picture is fitted into.
-    public let cellWidth: Int
-    public let cellHeight: Int
+    package let cellWidth: Int
+    package let cellHeight: Int
     /// The badge strip under each box (0 without one).
-    public let strip: Int
+    package let strip: Int
     /// Gap between tiles and around the grid.
-    public let gap: Int
+    package let gap: Int
 
     /// The layout of a page of `count` cells.
-    public init(count: Int, columns: Int, cellWidth: Int, cellHeight: Int, strip: Int, gap: Int) {
+    package init(count: Int, columns: Int, cellWidth: Int, cellHeight: Int, strip: Int, gap: Int) {
         self.columns = max(1, min(columns, count))
         self.rows = max(1, (count + self.columns - 1) / self.columns)
         self.cellWidth = cellWidth
@@ -28,28 +28,28 @@ public struct SheetLayout: Sendable, Hashable {
     }
 
     /// A tile's height: the box and the strip.
-    public var tileHeight: Int { cellHeight + strip }
+    package var tileHeight: Int { cellHeight + strip }
 
     /// The page's width at @1x.
-    public var width: Int { columns * cellWidth + (columns + 1) * gap }
+    package var width: Int { columns * cellWidth + (columns + 1) * gap }
     /// The page's height at @1x.
-    public var height: Int { rows * tileHeight + (rows + 1) * gap }
+    package var height: Int { rows * tileHeight + (rows + 1) * gap }
 
     /// The tile of cell `index` (row-major) at @1x.
-    public func tile(_ index: Int) -> SheetRect {
+    package func tile(_ index: Int) -> SheetRect {
         SheetRect(x: gap + (index % columns) * (cellWidth + gap), y: gap + (index / columns) * (tileHeight + gap),
              width: cellWidth, height: tileHeight)
     }
 }
 
 /// A rectangle of whole pixels on a sheet page.
-public struct SheetRect: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct SheetRect: Sendable, Hashable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width

@@ -50,15 +50,15 @@ public enum SheetMap {
 
 /// The names of a sheet's files: `sheet.png`, `sheet@2x.png`, and with pages `sheet-1.png`,
 /// `sheet-1@2x.png`, …; each page's map is `sheet.json` / `sheet-1.json`.
-public struct SheetNaming: Sendable, Hashable {
+package struct SheetNaming: Sendable, Hashable {
     /// The name without its extension, e.g. `out/sheet`.
-    public let stem: String
+    package let stem: String
     /// The extension without its dot, e.g. `png`.
-    public let fileExtension: String
+    package let fileExtension: String
     /// Whether pages are numbered (`--per-page` was given, even if one page results).
-    public let numbered: Bool
+    package let numbered: Bool
 
-    public init(stem: String, fileExtension: String, numbered: Bool) {
+    package init(stem: String, fileExtension: String, numbered: Bool) {
         self.stem = stem
         self.fileExtension = fileExtension
         self.numbered = numbered
@@ -67,10 +67,10 @@ public struct SheetNaming: Sendable, Hashable {
     private func base(page: Int) -> String { numbered ? "\(stem)-\(page + 1)" : stem }
 
     /// Page `page` (from 0) at `scale`.
-    public func image(page: Int, scale: Int) -> String {
+    package func image(page: Int, scale: Int) -> String {
         base(page: page) + (scale == 1 ? "" : "@\(scale)x") + "." + fileExtension
     }
 
     /// Page `page`'s map.
-    public func map(page: Int) -> String { base(page: page) + ".json" }
+    package func map(page: Int) -> String { base(page: page) + ".json" }
 }

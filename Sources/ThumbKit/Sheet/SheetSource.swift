@@ -6,7 +6,7 @@ public struct SheetSource: Sendable {
     public let name: String
     /// A rating known from outside the file (a sidecar, a ratings file): it wins over the file's
     /// own. Its warnings are reported with the photo's.
-    public var externalRating: RatingLookup
+    package var externalRating: RatingLookup
     /// The photo.
     let image: ImageSource
 

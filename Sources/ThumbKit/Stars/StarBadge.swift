@@ -56,11 +56,12 @@ public struct StarBadge: Sendable, Hashable {
     /// `spacingRange`, the @3x bitmap within `maxPixels`; `rating` must be finite and in 0…`slots`;
     /// `outlineWidth` (pixels at @1x) finite, at least 0 and under the star's edge distance,
     /// 0.1545·`size`, so some of the star is left inside the outline. Every error names the
-    /// command-line option it concerns.
+    /// field it concerns. By default a fractional rating fills exactly that fraction (3.5 draws
+    /// three and a half stars); `.full` and `.half` round it as the Cosmos rating view does.
     public init(rating: Double, slots: Int = 5, size: Int = 16, spacing: Int = 1,
                 fill: Color = StarBadge.defaultColor, empty: Color? = nil,
                 outline: Color? = StarBadge.defaultColor, outlineWidth: Double = 1,
-                fillMode: StarFillMode = .full) throws(StarBadgeError) {
+                fillMode: StarFillMode = .precise) throws(StarBadgeError) {
         guard Self.slotRange.contains(slots) else { throw .invalidSlots(slots) }
         guard Self.sizeRange.contains(size) else { throw .invalidSize(size) }
         guard Self.spacingRange.contains(spacing) else { throw .invalidSpacing(spacing) }

@@ -9,7 +9,7 @@
 /// | `--slots N`                | `slots`        | `Int`                       | 5                |
 /// | `--size PX`                | `size`         | `Int`                       | 16               |
 /// | `--spacing PX`             | `spacing`      | `Int`                       | 1                |
-/// | `--fill RRGGBB[AA]`        | `fill`         | `parseColor(_:option:)`     | `ff9500`         |
+/// | `--fill RRGGBB[AA]`        | `fill`         | `parseColor(_:field:)`     | `ff9500`         |
 /// | `--empty RRGGBB[AA]\|none` | `empty`        | `parseOptionalColor`        | none             |
 /// | `--outline RRGGBB[AA]\|none`| `outline`     | `parseOptionalColor`        | `ff9500`         |
 /// | `--outline-width PX`       | `outlineWidth` | `Double`                    | 1                |
@@ -72,13 +72,13 @@ public struct StarBadgeSpec: Sendable, Hashable {
     // MARK: Option parsers
 
     /// Parses a required colour, `RRGGBB` or `RRGGBBAA` (optional `#`).
-    package static func parseColor(_ text: String, option: String) throws(StarBadgeError) -> Color {
-        do { return try Color(hex: text) } catch { throw .malformedColor(option: option, text: text) }
+    package static func parseColor(_ text: String, field: String) throws(StarBadgeError) -> Color {
+        do { return try Color(hex: text) } catch { throw .malformedColor(field: field, text: text) }
     }
 
     /// Parses a colour or `none` (nil).
-    package static func parseOptionalColor(_ text: String, option: String) throws(StarBadgeError) -> Color? {
-        text.lowercased() == "none" ? nil : try parseColor(text, option: option)
+    package static func parseOptionalColor(_ text: String, field: String) throws(StarBadgeError) -> Color? {
+        text.lowercased() == "none" ? nil : try parseColor(text, field: field)
     }
 
     /// Parses a comma-separated list of ratings (`1,2,4.5`); range is checked at validation.
@@ -136,9 +136,9 @@ public struct StarBadgeSpec: Sendable, Hashable {
         if let v = file.slots { slots = v }
         if let v = file.size { size = v }
         if let v = file.spacing { spacing = v }
-        if let v = file.fill { fill = try Self.parseColor(v, option: "--fill") }
-        if let v = file.empty { empty = try Self.parseOptionalColor(v, option: "--empty") }
-        if let v = file.outline { outline = try Self.parseOptionalColor(v, option: "--outline") }
+        if let v = file.fill { fill = try Self.parseColor(v, field: "fill") }
+        if let v = file.empty { empty = try Self.parseOptionalColor(v, field: "empty") }
+        if let v = file.outline { outline = try Self.parseOptionalColor(v, field: "outline") }
         if let v = file.outlineWidth { outlineWidth = v }
         if let v = file.fillMode { fillMode = try Self.parseFillMode(v) }
         if let v = file.ratings { ratings = v }

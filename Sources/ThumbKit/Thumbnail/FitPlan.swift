@@ -14,31 +14,31 @@
 /// - `cover`: the output is the largest integer rectangle with the box's aspect ratio (rounded half
 ///   up) that fits in the source, cut out at the gravity position on whole pixels, unscaled — so a
 ///   small source still gets the box's shape without being blown up or blurred.
-public struct FitPlan: Sendable, Hashable {
+package struct FitPlan: Sendable, Hashable {
     /// Width of the resampled image in pixels.
-    public let width: Int
+    package let width: Int
     /// Height of the resampled image in pixels.
-    public let height: Int
+    package let height: Int
     /// The part of the source mapped onto the resampled image, in source pixels; may be fractional
     /// for `cover`.
-    public let region: Rect
+    package let region: Rect
     /// Width of the final canvas (the box for `contain`, else `width`).
-    public let canvasWidth: Int
+    package let canvasWidth: Int
     /// Height of the final canvas (the box for `contain`, else `height`).
-    public let canvasHeight: Int
+    package let canvasHeight: Int
     /// Left edge of the image on the canvas.
-    public let x: Int
+    package let x: Int
     /// Top edge of the image on the canvas.
-    public let y: Int
+    package let y: Int
 
     /// The largest source or box side a plan takes (2^24, PNG decoding's dimension limit): keeps
     /// every integer product in the plan exact.
-    public static let maximumSide = 1 << 24
+    package static let maximumSide = 1 << 24
 
     /// Plans fitting a `sourceWidth` × `sourceHeight` image to a `boxWidth` × `boxHeight` box.
     /// All sizes must be positive and at most 2^24 (PNG decoding's dimension limit; keeps the
     /// integer products exact).
-    public init(sourceWidth: Int, sourceHeight: Int, boxWidth: Int, boxHeight: Int,
+    package init(sourceWidth: Int, sourceHeight: Int, boxWidth: Int, boxHeight: Int,
                 mode: FitMode = .inside, gravity: Gravity = .centre, scale: ScaleRule = .shrinkOnly) {
         let limit = FitPlan.maximumSide
         precondition((1...limit).contains(sourceWidth) && (1...limit).contains(sourceHeight)
@@ -104,13 +104,13 @@ public struct FitPlan: Sendable, Hashable {
     }
 
     /// Plans a fit from a parsed size; `gravity` anchors `cover` crops and `contain` placement.
-    public init(sourceWidth: Int, sourceHeight: Int, size: ThumbnailSize, gravity: Gravity = .centre) {
+    package init(sourceWidth: Int, sourceHeight: Int, size: ThumbnailSize, gravity: Gravity = .centre) {
         self.init(sourceWidth: sourceWidth, sourceHeight: sourceHeight, boxWidth: size.width,
                   boxHeight: size.height, mode: size.mode, gravity: gravity, scale: size.scale)
     }
 
     /// Plans a fit that never enlarges unless `enlarge` is true (then it scales either way).
-    public init(sourceWidth: Int, sourceHeight: Int, boxWidth: Int, boxHeight: Int, mode: FitMode,
+    package init(sourceWidth: Int, sourceHeight: Int, boxWidth: Int, boxHeight: Int, mode: FitMode,
                 gravity: Gravity = .centre, enlarge: Bool) {
         self.init(sourceWidth: sourceWidth, sourceHeight: sourceHeight, boxWidth: boxWidth,
                   boxHeight: boxHeight, mode: mode, gravity: gravity, scale: enlarge ? .any : .shrinkOnly)
@@ -130,7 +130,7 @@ public struct FitPlan: Sendable, Hashable {
     /// The plan at `scale`: the same region of the source, every size exactly `scale` times this
     /// plan's (rounded half up), and `contain`'s placement worked out again on the scaled canvas by
     /// `gravity`, as at @1x. `@Nx` outputs are made this way, so they are always N times the @1x.
-    public func scaled(by scale: Scale, gravity: Gravity = .centre) -> FitPlan {
+    package func scaled(by scale: Scale, gravity: Gravity = .centre) -> FitPlan {
         guard scale != .one else { return self }
         let w = scale.apply(to: width), h = scale.apply(to: height)
         // A canvas that is the image itself stays so; a larger one (contain) scales on its own.
@@ -142,12 +142,12 @@ public struct FitPlan: Sendable, Hashable {
 
     /// True when the resampled image has more pixels than the region of the source it shows, on
     /// either axis: the plan enlarges.
-    public var enlarges: Bool {
+    package var enlarges: Bool {
         Double(width) > region.width + 1e-9 || Double(height) > region.height + 1e-9
     }
 
     /// True when the plan copies the whole source unscaled: resampling can be skipped.
-    public func isIdentity(sourceWidth: Int, sourceHeight: Int) -> Bool {
+    package func isIdentity(sourceWidth: Int, sourceHeight: Int) -> Bool {
         width == sourceWidth && height == sourceHeight && region.isWhole(width: sourceWidth, height: sourceHeight)
     }
 

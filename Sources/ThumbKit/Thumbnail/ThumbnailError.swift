@@ -48,7 +48,7 @@ public enum ThumbnailError: ThumbKitError, Equatable {
             return "box \(width)x\(height) is not 1 to \(ThumbnailSize.maximumSide) pixels a side"
         case .badge(let error): return error.message
         case .badgeDoesNotFit(let badgeWidth, let badgeHeight, let pictureWidth, let pictureHeight):
-            return "the \(badgeWidth)x\(badgeHeight) rating badge and its margins do not fit the \(pictureWidth)x\(pictureHeight) picture (see --badge-size, --badge-margin)"
+            return "the \(badgeWidth)x\(badgeHeight) rating badge and its margins do not fit the \(pictureWidth)x\(pictureHeight) picture"
         }
     }
 

@@ -47,8 +47,9 @@ public struct ThumbnailOptions: Sendable, Hashable {
     public init(size: ThumbnailSize = ThumbnailSize(width: 128, height: 128), gravity: Gravity = .centre,
                 kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear, cornerRadius: Double = 0,
                 background: Color? = nil, colorType: PNGEncoder.ColorTypeChoice = .automatic,
+                format: OutputFormat = .png, ratingBadge: RatingBadgeStyle? = nil,
                 limits: DecodeLimits = .default, autoRotate: Bool = true, keepProfile: Bool = false,
-                shrinkOnLoad: Bool = true) {
+                shrinkOnLoad: Bool = true, allowPartial: Bool = false) {
         self.size = size
         self.gravity = gravity
         self.kernel = kernel
@@ -56,10 +57,13 @@ public struct ThumbnailOptions: Sendable, Hashable {
         self.cornerRadius = cornerRadius
         self.background = background
         self.colorType = colorType
+        self.format = format
+        self.ratingBadge = ratingBadge
         self.limits = limits
         self.autoRotate = autoRotate
         self.keepProfile = keepProfile
         self.shrinkOnLoad = shrinkOnLoad
+        self.allowPartial = allowPartial
     }
 
     /// Every setting that affects output pixels or bytes, in a fixed order: what a manifest's
@@ -78,8 +82,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
             "rotate=\(autoRotate ? "auto" : "off")",
             "profile=\(keepProfile ? "keep" : "srgb")",
             "shrink-on-load=\(shrinkOnLoad ? "on" : "off")",
-            "codec=\(CodecVersions.png)",
-            "jpeg=\(CodecVersions.jpeg)",
+            "libraries=\(CodecVersions.field)",
         ].joined(separator: ";") + (format.canonicalFields + (ratingBadge?.canonicalFields ?? [])).map { ";" + $0 }.joined()
     }
 
@@ -96,8 +99,8 @@ public struct ThumbnailOptions: Sendable, Hashable {
     private static let scaleNames: [ScaleRule: String] = [.shrinkOnly: "shrink", .enlargeOnly: "enlarge", .any: "any"]
 
     /// Rebuilds options from `canonicalDescription` (as a manifest records it), so `thumbgen check`
-    /// can regenerate an output with the settings it was made with. The `codec`, `jpeg` and `webp`
-    /// (library versions) entries are not needed to render and are ignored; limits take their
+    /// can regenerate an output with the settings it was made with. The `libraries` entry (and the
+    /// `codec`, `jpeg` and `webp` entries that named library versions before it) are not needed to render and are ignored; limits take their
     /// defaults. A description without `shrink-on-load` was written before the option existed,
     /// when JPEGs were always reduced on load, so it reads as on; one without `format` is PNG, one
     /// without `badge` draws no rating badge.

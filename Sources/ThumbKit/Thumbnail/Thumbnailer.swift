@@ -74,7 +74,7 @@ public struct Thumbnailer: Sendable {
     }
 
     /// Where a source of this size goes at a scale: the @1x box's plan, scaled exactly.
-    public func plan(sourceWidth: Int, sourceHeight: Int, scale: Int) -> FitPlan {
+    package func plan(sourceWidth: Int, sourceHeight: Int, scale: Int) -> FitPlan {
         FitPlan(sourceWidth: sourceWidth, sourceHeight: sourceHeight, size: options.size, gravity: options.gravity)
             .scaled(by: Scale(scale), gravity: options.gravity)
     }

@@ -6,6 +6,7 @@ import ThumbKit
 /// What a Makefile, an npm script or CI calls.
 struct BuildCommand: Command {
     let name = "build"
+    let summary = "Make everything a thumbgen.json project asks for, in one run."
 
     /// The thumbnail command's run options that apply to a whole project (the project file gives
     /// everything else), and a prune of its own.
@@ -29,7 +30,8 @@ struct BuildCommand: Command {
             records every output, so a rerun makes only what changed and --prune removes what the
             project no longer makes. A mistake in the file is one line naming the file and the member.
             Exit status as for thumbgen: 0 done, 1 a source or the project failed, 64 usage error.
-            """)
+            """,
+            examples: [("thumbgen build", "Make what ./thumbgen.json asks for; a rerun makes only what changed."), ("thumbgen build site/thumbgen.json --prune -v", "Build another project, remove what it no longer makes, list every file.")])
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {

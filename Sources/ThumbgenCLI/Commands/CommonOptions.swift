@@ -10,11 +10,6 @@ enum CommonOptions {
     static let summary = OptionSpec("summary",
         help: "Print the summary line even when standard error is not a terminal.")
 
-    /// Whether to print the summary line: asked for, or standard error is a terminal.
-    static func showsSummary(_ arguments: ParsedArguments, console: Console) -> Bool {
-        arguments.has("summary") || console.errIsTerminal
-    }
-
     static let maxMemory = OptionSpec("max-memory", value: "BYTES",
         help: "Refuse images one job would need more than BYTES to thumbnail, from the header (suffixes K, M, G; default: half of the memory the machine, container and ulimit allow, shared among the jobs; 0 = no limit).")
 

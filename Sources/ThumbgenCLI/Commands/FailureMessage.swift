@@ -7,7 +7,11 @@ struct FailureMessage: ThumbKitError {
     let message: String
 
     init(_ error: ThumbnailError) {
-        message = FailureMessage.text(error.message, limit: error.exceededLimit)
+        switch error {
+        case .badge(let badge): message = badge.commandLineMessage()
+        case .badgeDoesNotFit: message = error.message + " (see --badge-size, --badge-margin)"
+        default: message = FailureMessage.text(error.message, limit: error.exceededLimit)
+        }
     }
 
     init(_ error: IconError) {

@@ -5,6 +5,7 @@ import ThumbKit
 /// (incremental, `check`, `--prune`).
 struct IconsCommand: Command {
     let name = "icons"
+    let summary = "Make app and web icon sets from one master image."
 
     static let runOptions: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "DIR", help: "Write the platforms' folders into DIR (default icons/)."),
@@ -33,7 +34,8 @@ struct IconsCommand: Command {
             The manifest records every file: a rerun makes only what changed, thumbgen check DIR verifies
             them, --prune removes what the set no longer makes. Exit status: 0 done, 1 the master
             failed, 64 usage error.
-            """)
+            """,
+            examples: [("thumbgen icons logo.png -o icons", "Every platform's icon set from one master."), ("thumbgen icons logo.png --platforms ios,web -o icons", "Only the iOS and web sets.")])
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {

@@ -3,6 +3,7 @@ import ThumbKit
 /// `thumbgen info FILE...`: what each file's header says, or why it cannot be read.
 struct InfoCommand: Command {
     let name = "info"
+    let summary = "Print what each image file is: size, colour type, bit depth, rating."
 
     static let options: [OptionSpec] = [
         OptionSpec("header-only", help: "Read only the header (fast), instead of decoding every pixel to prove the file is intact."),
@@ -29,7 +30,8 @@ struct InfoCommand: Command {
             Every file is decoded whole first, so a file whose header is fine but whose pixel data is
             corrupt or cut off is an error; --header-only trusts the header and reads no further.
             Exits 1 if any file cannot be read (one line each: thumbgen: FILE: reason).
-            """)
+            """,
+            examples: [("thumbgen info photo.jpg", "Size, colour type and rating of one photo."), ("thumbgen info --header-only *.heic", "Read only the headers (fast).")])
     }
 
     /// The line of each format, "  FILE: WIDTHxHEIGHT, … (PNG)", the names in one column.
@@ -52,7 +54,7 @@ struct InfoCommand: Command {
             case .success(let header):
                 // A name that is not UTF-8 cannot be listed in a ratings file or have a sidecar
                 // found by name: only what the image itself says counts.
-                let lookup = path.string.map { ratings.rating(forSourceAt: $0, header: header) }
+                let lookup = path.string.map { ratings.lookup(forSourceAt: $0, header: header) }
                     ?? RatingReader.embeddedRating(in: header.metadata)
                 for warning in lookup.warnings { console.warn(named: "\(path)", warning) }
                 console.out("\(path): \(header)" + (lookup.summary.map { ", " + $0 } ?? "") + "\n")

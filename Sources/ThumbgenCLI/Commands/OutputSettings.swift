@@ -9,7 +9,7 @@ struct OutputSettings: Equatable {
         OptionSpec("quality", value: "Q", help: "JPEG and WebP quality 1-100 (defaults: jpeg 85, webp 80; lossless WebP: effort), or per format: webp=75,jpeg=82."),
         OptionSpec("lossless", help: "Lossless WebP."),
         OptionSpec("progressive", help: "Progressive JPEG."),
-        OptionSpec("chroma", value: "420|444", help: "JPEG chroma subsampling: 420 (default) or 444 (sharper colour edges)."),
+        OptionSpec("chroma", value: "420|444", choices: ["420", "444"], help: "JPEG chroma subsampling: 420 (default) or 444 (sharper colour edges)."),
     ]
 
     /// The formats with their settings, in the order given, each once.

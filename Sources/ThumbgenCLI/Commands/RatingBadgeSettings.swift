@@ -51,14 +51,14 @@ enum RatingBadgeSettings {
         if let text = arguments.value("badge-plate") {
             do { style.plate = try Color(hex: text) } catch { throw .invalidValue("badge-plate", text, expected: "RRGGBB or RRGGBBAA") }
         }
-        do {
+        do throws(StarBadgeError) {
             let colors = try StarLookOptions.colors(arguments)
             if let fill = colors.fill { style.fill = fill }
             if let empty = colors.empty { style.empty = empty }
             if let outline = colors.outline { style.outline = outline }
             if let mode = try StarLookOptions.fillMode(arguments) { style.fillMode = mode }
         } catch {
-            throw UsageError(error.message)
+            throw UsageError(error)
         }
         style.outlineWidth = try StarLookOptions.outlineWidth(arguments)
         return style
@@ -67,7 +67,7 @@ enum RatingBadgeSettings {
     /// A full badge must be valid and fit the box with its margins.
     private static func check(_ style: RatingBadgeStyle, box: ThumbnailSize) throws(UsageError) {
         let width: Int, height: Int
-        do { (width, height) = try style.footprint(boxWidth: box.width, boxHeight: box.height) } catch { throw UsageError(error.message) }
+        do { (width, height) = try style.footprint(boxWidth: box.width, boxHeight: box.height) } catch { throw UsageError(error) }
         if width > box.width || height > box.height {
             throw UsageError("the rating badge with its margins is \(width)x\(height), larger than the \(box.sides) box (see --badge-size, --badge-margin)")
         }

@@ -4,6 +4,14 @@ import ThumbKit
 /// rating, and beside each page a JSON map of its cells.
 struct SheetCommand: Command {
     let name = "sheet"
+    let summary = "Lay photos out in a contact sheet with their star ratings."
+
+    /// The flags of `SheetOptions`' fields whose flag is not the field's name in kebab case.
+    static let flags = [
+        "thumbnail.size": "--cell", "minimumRating": "--min-rating", "badgeStyle.cellSize": "--badge-size",
+        "badgeStyle.margin": "--badge-margin", "thumbnail.limits.maxPixels": "--max-pixels",
+        "thumbnail.limits.maxMemory": "--max-memory",
+    ]
 
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "FILE", help: "The sheet: FILE.png, .jpg or .webp (default sheet.png); its map is FILE.json."),
@@ -33,7 +41,7 @@ struct SheetCommand: Command {
     ] + OutputSettings.options + [
         OptionSpec("jobs", short: "j", value: "N", help: "Decode N photos at once (default: the number of cores)."),
         OptionSpec("hidden", help: "Also take files and folders whose names start with '.'."),
-        OptionSpec("quiet", short: "q", help: "Print only errors."),
+    ] + Verbosity.options(listing: "file written") + [
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
         OptionSpec("max-memory", value: "BYTES",
@@ -56,8 +64,11 @@ struct SheetCommand: Command {
             reported (thumbgen: FILE: reason), left out, and the exit status is 1; the sheet is still
             written. Files are written whole or not at all. Memory: the page at every scale plus one
             decoded photo per job, however many photos; a page too large for --max-memory, --max-pixels
-            or its format is refused before anything is decoded (use --per-page).
-            """)
+            or its format is refused before anything is decoded (use --per-page). Success prints nothing
+            unless standard error is a terminal, -v or --summary is given: then N photos on P pages
+            written to FILE (-v also names each file).
+            """,
+            examples: [("thumbgen sheet photos/ -o sheet.png", "One contact sheet of every photo, with sheet.png.json beside it."), ("thumbgen sheet photos/ --sort rating --min-rating 4 -o best.png", "Only 4 and 5 stars, best first.")])
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
@@ -109,7 +120,7 @@ struct SheetCommand: Command {
             return .failure
         }
         sources = found.sources
-        let quiet = arguments.has("quiet")
+        let verbosity = Verbosity(arguments, console: console)
         var status = ExitCode.success
         for failure in found.failures {
             console.fail(named: failure.name, failure.text)
@@ -119,28 +130,29 @@ struct SheetCommand: Command {
         do {
             plan = try sheet.plan(sources)
         } catch {
-            if case .invalidOptions(let text) = error { throw UsageError(text) }
-            console.err("thumbgen: \(error.message)\n")
+            if error.isAboutOptions { throw UsageError(error, flags: Self.flags) }
+            console.err("thumbgen: \(error.commandLineMessage(flags: Self.flags))\n")
             return .failure
         }
         for failure in plan.failures {
             console.fail(named: failure.name, failure.text)
             status = .failure
         }
-        if !quiet {
+        if verbosity.showsWarnings {
             for warning in plan.warnings { console.warn(named: warning.name, warning.text) }
         }
+        var photos = 0
         for index in plan.pages.indices {
             let page: SheetPage
             do { page = try sheet.render(page: index, of: plan) } catch {
-                console.err("thumbgen: \(naming.image(page: index, scale: options.scales[0])): \(error.message)\n")
+                console.err("thumbgen: \(naming.image(page: index, scale: options.scales[0])): \(error.commandLineMessage(flags: Self.flags))\n")
                 return .failure
             }
             for cell in page.cells {
                 if let error = cell.error {
                     console.fail(named: cell.name, error)
                     status = .failure
-                } else if !quiet {
+                } else if verbosity.showsWarnings {
                     for warning in cell.warnings { console.warn(named: cell.name, warning) }
                 }
             }
@@ -153,6 +165,17 @@ struct SheetCommand: Command {
                 console.err("thumbgen: \(error.message)\n")
                 return .failure
             }
+            if verbosity.verbose {
+                for file in files { console.err("\(PathEscaping.escape(file.path))\n") }
+            }
+            photos += page.cells.filter { $0.error == nil }.count
+        }
+        if verbosity.showsSummary {
+            let pages = plan.pages.count
+            let first = PathEscaping.escape(naming.image(page: 0, scale: options.scales[0]))
+            let last = PathEscaping.escape(naming.image(page: max(pages - 1, 0), scale: options.scales[0]))
+            console.err("\(photos) photo\(photos == 1 ? "" : "s") on \(pages) page\(pages == 1 ? "" : "s") written to "
+                        + (pages > 1 ? "\(first) … \(last)" : first) + "\n")
         }
         return status
     }

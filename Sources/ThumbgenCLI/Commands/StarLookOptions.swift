@@ -17,9 +17,9 @@ enum StarLookOptions {
 
     /// The colours given, as `StarBadgeSpec`'s parsers read them (errors name the option).
     static func colors(_ arguments: ParsedArguments) throws(StarBadgeError) -> (fill: Color?, empty: Color??, outline: Color??) {
-        (try arguments.value("fill").map { text throws(StarBadgeError) in try StarBadgeSpec.parseColor(text, option: "--fill") },
-         try arguments.value("empty").map { text throws(StarBadgeError) in try StarBadgeSpec.parseOptionalColor(text, option: "--empty") },
-         try arguments.value("outline").map { text throws(StarBadgeError) in try StarBadgeSpec.parseOptionalColor(text, option: "--outline") })
+        (try arguments.value("fill").map { text throws(StarBadgeError) in try StarBadgeSpec.parseColor(text, field: "fill") },
+         try arguments.value("empty").map { text throws(StarBadgeError) in try StarBadgeSpec.parseOptionalColor(text, field: "empty") },
+         try arguments.value("outline").map { text throws(StarBadgeError) in try StarBadgeSpec.parseOptionalColor(text, field: "outline") })
     }
 
     /// `--outline-width`, when given.

@@ -4,6 +4,7 @@ import ThumbKit
 /// @3x and as an Xcode asset catalog.
 struct StarsCommand: Command {
     let name = "stars"
+    let summary = "Draw 1-5 star rating badges as PNG files."
 
     static let options: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "DIR", help: "Write the PNGs into DIR (default stars/)."),
@@ -17,8 +18,7 @@ struct StarsCommand: Command {
         OptionSpec("ratings", value: "LIST", help: "Ratings to draw, e.g. 0,1,2,3,4,5 or 3.7 (default 1 to slots)."),
         OptionSpec("scales", value: "LIST", help: "Scales to write, e.g. 1,2,3 adds NAME@2x.png and NAME@3x.png (default 1)."),
         OptionSpec("name", value: "FORMAT", help: "File name: %r rating, %s 's' unless the rating is 1, %% a percent (default %rStar%sSmall)."),
-        CommonOptions.summary,
-    ]
+    ] + Verbosity.options(listing: "file written")
 
     var help: HelpText {
         HelpText(
@@ -30,9 +30,10 @@ struct StarsCommand: Command {
             Geometry: a badge has SLOTS cells of SIZE x SIZE pixels with SPACING between them; each star is
             a regular five-pointed star of outer radius SIZE/2 centred in its cell. Every length is
             multiplied by the scale at @2x and @3x. Bad options exit 64 and write nothing.
-            Success prints nothing unless standard error is a terminal or --summary is given (then
-            N badges written to DIR); a failure is one line, thumbgen: FILE: reason.
-            """)
+            Success prints nothing unless standard error is a terminal, -v or --summary is given (then
+            N badges written to DIR; -v also names each file); a failure is one line, thumbgen: FILE: reason.
+            """,
+            examples: [("thumbgen stars -o stars --scales 1,2,3", "1StarSmall.png ... 5StarsSmall.png at @1x, @2x and @3x."), ("thumbgen stars --half --xcassets Ratings.xcassets", "Half stars too, and an Xcode asset catalog.")])
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
@@ -44,20 +45,24 @@ struct StarsCommand: Command {
         // cannot be made exits 64 with nothing on disk, and the PNGs, the asset catalog and the
         // manifest below are all written from these bytes.
         let rendered: StarBadgeFiles
-        do { rendered = try StarBadgeSet(spec: spec).render() } catch { throw UsageError(error.message) }
+        do { rendered = try StarBadgeSet(spec: spec).render() } catch { throw UsageError(error) }
         let directory = arguments.value("output") ?? "stars"
         let xcassets = arguments.value("xcassets")
         do throws(StarBadgeError) {
             let written = try rendered.write(to: directory)
             if let xcassets { try rendered.writeAssetCatalog(to: xcassets) }
             if let manifest = arguments.value("manifest") { try rendered.writeManifest(to: manifest) }
-            if CommonOptions.showsSummary(arguments, console: console) {
+            let verbosity = Verbosity(arguments, console: console)
+            if verbosity.verbose {
+                for path in written { console.err("\(PathEscaping.escape(path))\n") }
+            }
+            if verbosity.showsSummary {
                 console.err("\(written.count) badges written to \(PathEscaping.escape(directory))"
                             + (xcassets.map { ", asset catalog \(PathEscaping.escape($0))" } ?? "") + "\n")
             }
             return .success
         } catch {
-            console.err("thumbgen: \(PathEscaping.singleLine(error.message))\n")
+            console.err("thumbgen: \(PathEscaping.singleLine(error.commandLineMessage()))\n")
             return .failure
         }
     }
@@ -92,6 +97,8 @@ struct StarsCommand: Command {
             return spec
         } catch let error as UsageError {
             throw error
+        } catch let error as StarBadgeError {
+            throw UsageError(error)
         } catch let error as any ThumbKitError {
             throw UsageError(error.message)
         } catch {

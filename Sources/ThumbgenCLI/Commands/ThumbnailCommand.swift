@@ -4,6 +4,7 @@ import ThumbKit
 /// `thumbgen [options] INPUT...`: the main job — thumbnails of files and directory trees.
 struct ThumbnailCommand: Command {
     let name = ""
+    let summary = "Make thumbnails of image files and directory trees (the default command)."
 
     static let batchOptions: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "DIR", help: "Write thumbnails under DIR, mirroring the inputs (default thumbnails/)."),
@@ -12,24 +13,24 @@ struct ThumbnailCommand: Command {
         OptionSpec("manifest", value: "FILE", help: "Keep the manifest in FILE instead of DIR/thumbgen-manifest.json (paths in it are relative to its folder)."),
         OptionSpec("jobs", short: "j", value: "N", help: "Work on N images at once (default: the number of cores)."),
         OptionSpec("force", help: "Rebuild every output, even those the manifest says are up to date."),
+        OptionSpec("write-mode", value: "MODE", choices: ["atomic", "direct"],
+                   help: "atomic (default): write a temporary file, then rename it; direct: write each output once under its final name (object-store mounts that refuse rename)."),
         OptionSpec("no-fsync", help: "Do not flush outputs to disk (faster; safe against kills, not power loss)."),
         OptionSpec("hidden", help: "Also process files and folders whose names start with '.'."),
-        OptionSpec("shard", value: "K/N", help: "Process only slice K of N (1-based) and write thumbgen-manifest.K-of-N.json."),
-        OptionSpec("progress", value: "WHEN", help: "Progress bar on standard error: auto (on a terminal, default), always or never."),
+    ] + ShardSettings.options + FileList.options + [
+        EventLog.option,
+        OptionSpec("progress", value: "WHEN", choices: ["auto", "always", "never"], help: "Progress bar on standard error: auto (on a terminal, default), always or never."),
         OptionSpec("prune", help: "Remove outputs whose sources are gone or no longer images, and their manifest entries (only files thumbgen wrote)."),
-        OptionSpec("quiet", short: "q", help: "Print only errors."),
-        OptionSpec("verbose", short: "v", help: "Print a line per file, including skipped ones, and the summary."),
-        CommonOptions.summary,
-    ]
+    ] + Verbosity.options(listing: "file, including skipped ones")
 
     var help: HelpText {
         HelpText(
             overview: "Make PNG, JPEG or WebP thumbnails of \(ImageFormat.names("and", kinds: true)) files and directory trees.",
             usage: ["thumbgen [options] INPUT...", "thumbgen build [FILE]", "thumbgen info FILE...", "thumbgen stars [options]",
                     "thumbgen sheet [options] INPUT... [-o sheet.png]", "thumbgen icons [options] MASTER [-o DIR]",
-                    "thumbgen check MANIFEST..."],
+                    "thumbgen check MANIFEST...", "thumbgen help [COMMAND]"],
             arguments: [("INPUT", "\(ImageFormat.names(kinds: true)) files, or directories walked recursively in sorted order.")],
-            options: ThumbnailSettings.options + Self.batchOptions + [OptionSpec("version", help: "Show the version.")],
+            options: ThumbnailSettings.options + Self.batchOptions + [OptionSpec("version", short: "V", help: "Show the version and the image libraries' versions.")],
             footer: """
             Output is PNG unless --format or --name says otherwise: 8 bits per channel, in the smallest
             lossless colour type (--color-type rgba forces 8-bit RGBA). JPEG (quality 85, 4:2:0,
@@ -43,7 +44,8 @@ struct ThumbnailCommand: Command {
             unrated photos get none. The manifest records each rating: a changed sidecar rebuilds.
             The output folder gets thumbgen-manifest.json (outputs with their SHA-256 hashes); a rerun
             rebuilds only what changed. Exit status: 0 all done, 1 some input failed, 64 usage error,
-            130/143 interrupted by SIGINT/SIGTERM.
+            75 the machine failed (no space, I/O error, read-only output: retry elsewhere), 130/143
+            interrupted by SIGINT/SIGTERM. A run that finds no image says so and exits 0.
 
             Messages: success prints nothing unless standard error is a terminal, -v or --summary
             (then a last line: N written, M up to date, K skipped, F failed in T s). Each failed file
@@ -52,8 +54,21 @@ struct ThumbnailCommand: Command {
             fit 255 bytes is cut to 239 bytes plus ~ and 8 hex digits of its SHA-256.
             --prune removes the outputs the manifest lists whose sources are no longer among the
             inputs (deleted, renamed, no longer images), if they still hold the bytes thumbgen wrote.
+            Limits, memory per job, pipes, file lists, exit codes and events: see thumbgen(1).
+            """,
+            examples: [
+                ("thumbgen photos/ -o thumbs", "A 128-pixel PNG thumbnail of every image under photos/, in thumbs/ (a rerun makes only what changed)."),
+                ("thumbgen photos/ -o thumbs --widths 320,640,1280 --format webp,jpeg", "Three widths in two formats for responsive images."),
+                ("thumbgen photos/ -o thumbs --shard 2/8", "The second of eight slices, for eight machines or processes."),
+                ("thumbgen help check", "The help of one command (man thumbgen-check has more)."),
+            ],
+            commands: ThumbgenMain.commands.filter { !$0.name.isEmpty }.map { ($0.name, $0.summary) } + [("help [COMMAND]", "Show the help of thumbgen or of one command.")],
+            manual: [("LIMITS AND MEMORY", Self.limits)])
+    }
 
-            Limits: --max-pixels bounds every decoded image and output canvas; --max-file-bytes the
+    /// The limits and the memory formula, for the man page (too long for `--help`).
+    static let limits = """
+            --max-pixels bounds every decoded image and output canvas; --max-file-bytes the
             bytes read per file; one ancillary chunk is at most 8 MiB; --max-memory what one job may
             plan to hold, checked from the header before decoding. Files are read in chunks and
             only up to the end of the image data. Memory per job is about 9 MiB + 64 x width +
@@ -61,13 +76,33 @@ struct ThumbnailCommand: Command {
             the image is decoded whole (interlaced, rotated, colour-converted, or an output at its
             own size), twice that when rotated or converted, and 6 x pixels for a progressive JPEG;
             anything else is streamed row by row into every output size. Only regular files are read.
-            """)
-    }
+            """
 
     func run(_ arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
-        guard !arguments.positionals.isEmpty else { throw UsageError("no inputs given") }
+        guard !arguments.positionals.isEmpty || arguments.value("files-from") != nil else { throw UsageError("no inputs given") }
         let parsed = try ThumbnailSettings.thumbnailSet(arguments)
         var set = parsed.set
+        if arguments.positionals.contains(StandardStreams.word) {
+            let limits = try CommonOptions.limits(arguments, jobs: 1)
+            return try StandardStreams(arguments, set: set, limits: limits).run(console: console)
+        }
+        if arguments.value("output") == StandardStreams.word {
+            throw UsageError("-o - writes one thumbnail to standard output: the input must be '-' (standard input)")
+        }
+        let shard = try ShardSettings(arguments, environment: ProcessEnvironment.variables)
+        var inputs = arguments.positionalPaths
+        var base = arguments.path("base")
+        let list = try FileList(arguments)
+        if let list {
+            switch list.read() {
+            case .success(let paths): inputs += paths
+            case .failure(let failure):
+                console.fail(named: list.shownName, failure.message)
+                return .failure
+            }
+            // Listed paths mirror below the folder they are relative to.
+            base = base ?? "."
+        }
         let naming: OutputNaming
         do {
             naming = try OutputNaming(format: parsed.output.nameFormat, fileExtension: parsed.output.fileExtension)
@@ -75,9 +110,9 @@ struct ThumbnailCommand: Command {
             throw UsageError("invalid value for --name: \(error.message)")
         }
         let outputDirectory = arguments.path("output") ?? "thumbnails"
-        var configuration = BatchConfiguration(inputs: arguments.positionalPaths, outputDirectory: outputDirectory,
+        var configuration = BatchConfiguration(inputs: inputs, outputDirectory: outputDirectory,
                                                naming: naming, thumbnailSet: set, manifestPath: arguments.path("manifest"),
-                                               base: arguments.path("base"))
+                                               base: base)
         configuration.jobs = try Self.jobs(arguments)
         set.options.limits = try CommonOptions.limits(arguments, jobs: configuration.jobs)
         configuration.groups[0].thumbnailSet = set
@@ -85,10 +120,16 @@ struct ThumbnailCommand: Command {
         configuration.force = arguments.has("force")
         configuration.includeHidden = arguments.has("hidden")
         configuration.sync = !arguments.has("no-fsync")
+        configuration.writeMode = try arguments.value("write-mode", default: .atomic, expected: "atomic or direct") {
+            BatchConfiguration.WriteMode(rawValue: $0)
+        }
         configuration.prune = arguments.has("prune") ? .orphans : nil
-        if let text = arguments.value("shard") { configuration.shard = try Self.shard(text) }
+        configuration.shard = shard.shard
+        if let origin = shard.origin, let slice = shard.shard, Verbosity(arguments, console: console).verbose {
+            console.err("shard \(slice.index)/\(slice.count) (from \(origin))\n")
+        }
         try RatingSourceSettings.apply(arguments, drawsBadges: set.options.ratingBadge != nil, to: &configuration)
-        return try Self.run(configuration, arguments: arguments, console: console)
+        return try Self.run(configuration, arguments: arguments, console: console, listName: list?.shownName)
     }
 
     /// `-j N`.
@@ -99,39 +140,51 @@ struct ThumbnailCommand: Command {
 
     /// Runs a batch with the progress bar, `-v` lines, warnings, summary and exit status the
     /// options ask for (the thumbnail and build commands share it).
-    static func run(_ configuration: BatchConfiguration, arguments: ParsedArguments, console: Console) throws(UsageError) -> ExitCode {
+    /// `listName`: the `--files-from` list the inputs came from, for the message of an empty run.
+    static func run(_ configuration: BatchConfiguration, arguments: ParsedArguments, console: Console,
+                    listName: String? = nil) throws(UsageError) -> ExitCode {
         let progressMode = try arguments.value("progress", default: "auto", expected: "auto, always or never") {
             ["auto", "always", "never"].contains($0) ? $0 : nil
         }
-        let quiet = arguments.has("quiet"), verbose = arguments.has("verbose")
         // Silence is success: a build step that runs thumbgen per file hears only of failures.
-        let showSummary = arguments.has("summary") || (!quiet && (verbose || console.errIsTerminal))
-        let showBar = !quiet && (progressMode == "always" || (progressMode == "auto" && console.errIsTerminal))
+        let verbosity = Verbosity(arguments, console: console)
+        let showSummary = verbosity.showsSummary
+        let showBar = !verbosity.quiet && (progressMode == "always" || (progressMode == "auto" && console.errIsTerminal))
         // Warnings (a corrupt-but-readable JPEG, an unusable colour profile, an enlarged scale) are
         // not failures: printed in plan order, not counted, and not printed with -q.
-        let display = BatchDisplay(console: console, showBar: showBar, verbose: verbose && !quiet, warnings: !quiet)
         let cancellation = CancellationFlag()
+        let display = BatchDisplay(console: console, showBar: showBar, verbose: verbosity.verbose, warnings: verbosity.showsWarnings,
+                                   cancellation: cancellation)
         let signals = SignalCancellation(cancellation)
+        var events: EventLog?
+        if let path = arguments.path("events") { events = try EventLog(path) }
+        let handle = display.handle
+        let log = events
+        let progress: BatchProgressHandler = { event, counters in
+            handle(event, counters)
+            log?.log(event)
+        }
         let summary: BatchSummary
         do {
             summary = try Batch.run(configuration, renderer: ThumbnailSettings.renderer(limits: configuration.groups[0].thumbnailSet.options.limits,
                                                                                          allowPartial: configuration.groups[0].thumbnailSet.options.allowPartial),
-                                    cancellation: cancellation, progress: display.handle)
+                                    cancellation: cancellation, progress: progress)
         } catch {
             console.err("thumbgen: \(error.message)\n")
             return .failure
         }
         display.finish()
         console.err(summary.formatted(prefix: "thumbgen: ", counts: showSummary))
+        // A run that found nothing says so (a mistyped folder, a wrong --shard), though it is not
+        // a failure: an empty folder is a valid input, and a build step must not break on it.
+        if !verbosity.quiet && summary.written + summary.upToDate + summary.failed.count + summary.notProcessed == 0 {
+            let inputs = listName.map { "the files listed in \($0)" }
+                ?? configuration.groups.flatMap(\.inputs).map(\.description).joined(separator: ", ")
+            let shard = configuration.shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
+            console.err("thumbgen: no images found in \(inputs)\(shard)\n")
+        }
+        if summary.machineFailure != nil { return .temporaryFailure }
         if summary.cancelled { return signals.receivedSignal == SIGTERM ? .terminated : .interrupted }
         return summary.failed.isEmpty ? .success : .failure
-    }
-
-    static func shard(_ text: String) throws(UsageError) -> Shard {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), let shard = try? Shard(index: k, count: n) else {
-            throw .invalidValue("shard", text, expected: "K/N with 1 <= K <= N, e.g. 2/8")
-        }
-        return shard
     }
 }

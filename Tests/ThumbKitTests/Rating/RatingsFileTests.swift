@@ -72,8 +72,8 @@ import TestSupport
         let listed = folder + "/sidecar-both.jpg"
         #expect(reader.externalRating(forSourceAt: listed) == RatingLookup(rating: .stars(1), origin: .ratingsFile))
         let header = try ImageSource.file(listed).header()
-        #expect(RatingReader().rating(forSourceAt: listed, header: header) == RatingLookup(rating: .stars(5), origin: .sidecar))
-        #expect(RatingReader(readsSidecars: false).rating(forSourceAt: listed, header: header) == RatingLookup(rating: .stars(2), origin: .xmp))
+        #expect(RatingReader().lookup(forSourceAt: listed, header: header) == RatingLookup(rating: .stars(5), origin: .sidecar))
+        #expect(RatingReader(readsSidecars: false).lookup(forSourceAt: listed, header: header) == RatingLookup(rating: .stars(2), origin: .xmp))
     }
 
     /// Read from disk: a BOM is skipped, and a file above the limit is refused before it is read.

@@ -153,14 +153,28 @@ import TestSupport
             $0.thumbnail.size = ThumbnailSize(width: 9000, height: 100)
             $0.columns = 2
         })
-        #expect(throws: SheetError.pageTooLarge(width: 18012, height: 456, scale: 1, reason: "beyond WebP's 16383 pixels a side")) {
+        #expect(throws: SheetError.pageTooLarge(width: 18012, height: 456, scale: 1, limit: .formatSide(format: "WebP", pixels: 16383))) {
             try webp.plan(Self.photos)
         }
         let budget = ContactSheet(options: Self.options { $0.thumbnail.limits.maxMemory = 100_000 })
         #expect(throws: SheetError.self) { try budget.plan(Self.photos) }
-        #expect(throws: SheetError.invalidOptions("--columns must be 1 to 1000, not 0")) {
+        #expect(throws: SheetError.invalidColumns(0)) {
             try ContactSheet(options: Self.options { $0.columns = 0 }).plan(Self.photos)
         }
+    }
+
+    /// The library names `SheetOptions`' fields; the command line spells them as its flags.
+    @Test func messagesNameFieldsAndTheCommandLineNamesFlags() throws {
+        do {
+            _ = try ContactSheet(options: Self.options { $0.perPage = 0 }).plan(Self.photos)
+            Issue.record("perPage 0 was accepted")
+        } catch {
+            #expect(error.message == "perPage must be at least 1, not 0")
+            #expect(error.message(naming: { "<\($0)>" }) == "<perPage> must be at least 1, not 0")
+        }
+        let page = SheetError.pageTooLarge(width: 10, height: 20, scale: 2, limit: .pixels(limit: 100))
+        #expect(page.message == "a sheet page would be 10x20 at @2x, over the 100-pixel limit (thumbnail.limits.maxPixels) (use perPage or fewer columns)")
+        #expect(!page.isAboutOptions && SheetError.invalidScales.isAboutOptions)
     }
 
     /// Golden: the pixels of a small sheet, looked at (`Tests/Fixtures/sheet/golden-sheet.png`

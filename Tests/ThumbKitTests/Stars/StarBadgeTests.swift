@@ -126,28 +126,41 @@ import ThumbKit
         #expect(throws: StarBadgeError.self) { try BadgeNameFormat("stars%") }
     }
 
-    @Test func validationErrorsNameTheOption() throws {
+    @Test func validationErrorsNameTheField() throws {
         func message(_ body: () throws -> Void) -> String {
             do { try body() } catch let error as StarBadgeError { return error.message } catch { return "\(error)" }
             return ""
         }
-        #expect(message { _ = try StarBadge(rating: 6) }.hasPrefix("--ratings: rating 6 is above --slots 5"))
-        #expect(message { _ = try StarBadge(rating: -1) }.hasPrefix("--ratings:"))
-        #expect(message { _ = try StarBadge(rating: 1, size: 0) }.hasPrefix("--size:"))
-        #expect(message { _ = try StarBadge(rating: 1, slots: 0) }.hasPrefix("--slots:"))
-        #expect(message { _ = try StarBadge(rating: 1, slots: 20, size: 512, spacing: 512) }.hasPrefix("--size: a badge of"))
-        #expect(message { _ = try StarBadge(rating: 1, outlineWidth: 3) }.hasPrefix("--outline-width:"))
-        #expect(message { _ = try StarBadgeSpec.parseColor("ff00", option: "--fill") }.hasPrefix("--fill: 'ff00'"))
-        #expect(message { _ = try StarBadgeSpec.parseOptionalColor("nope", option: "--empty") }.hasPrefix("--empty:"))
-        #expect(message { _ = try StarBadgeSpec.parseScales("1,4") }.hasPrefix("--scales: '4'"))
-        #expect(message { _ = try StarBadgeSpec.parseRatings("1,x") }.hasPrefix("--ratings:"))
-        #expect(message { _ = try StarBadgeSpec.parseFillMode("most") }.hasPrefix("--fill-mode:"))
+        #expect(message { _ = try StarBadge(rating: 6) }.hasPrefix("ratings: rating 6 is above slots 5"))
+        #expect(message { _ = try StarBadge(rating: -1) }.hasPrefix("ratings:"))
+        #expect(message { _ = try StarBadge(rating: 1, size: 0) }.hasPrefix("size:"))
+        #expect(message { _ = try StarBadge(rating: 1, slots: 0) }.hasPrefix("slots:"))
+        #expect(message { _ = try StarBadge(rating: 1, slots: 20, size: 512, spacing: 512) }.hasPrefix("size: a badge of"))
+        #expect(message { _ = try StarBadge(rating: 1, outlineWidth: 3) }.hasPrefix("outlineWidth:"))
+        #expect(message { _ = try StarBadgeSpec.parseColor("ff00", field: "fill") } == "fill: 'ff00' is not a colour (expected RRGGBB or RRGGBBAA)")
+        #expect(message { _ = try StarBadgeSpec.parseOptionalColor("nope", field: "empty") }.hasPrefix("empty:"))
+        #expect(message { _ = try StarBadgeSpec.parseScales("1,4") }.hasPrefix("scales: '4'"))
+        #expect(message { _ = try StarBadgeSpec.parseRatings("1,x") }.hasPrefix("ratings:"))
+        #expect(message { _ = try StarBadgeSpec.parseFillMode("most") }.hasPrefix("fillMode:"))
         var spec = StarBadgeSpec()
         spec.ratings = [1, 2]
         spec.nameFormat = (try? BadgeNameFormat("stars")) ?? .default
-        #expect(message { _ = try StarBadgeSet(spec: spec) }.hasPrefix("--name:"))
-        #expect(try StarBadgeSpec.parseOptionalColor("none", option: "--empty") == nil)
+        #expect(message { _ = try StarBadgeSet(spec: spec) }.hasPrefix("name:"))
+        #expect(try StarBadgeSpec.parseOptionalColor("none", field: "empty") == nil)
         #expect(try StarBadgeSpec.parseScales("1x, 3") == [1, 3])
+        // A caller spells the fields its own way: the command line as flags.
+        let tooLarge = StarBadgeError.tooLarge(width: 3, height: 4)
+        #expect(tooLarge.message(naming: { "--" + $0 }) == "--size: a badge of 3×4 pixels at @3x is above the limit of \(StarBadge.maxPixels) pixels (reduce --size, --slots or --spacing)")
+    }
+
+    /// A fractional rating draws what it says unless a fill mode that rounds is asked for.
+    @Test func aFractionalRatingDrawsItsFractionByDefault() throws {
+        let byDefault = try StarBadge(rating: 3.5).render(scale: 1)
+        let half = try StarBadge(rating: 3.5, fillMode: .half).render(scale: 1)
+        let four = try StarBadge(rating: 4).render(scale: 1)
+        #expect(byDefault == half && byDefault != four)
+        #expect(try StarBadge(rating: 3.5, fillMode: .full).render(scale: 1) == four)
+        #expect(try StarBadge(rating: 3).render(scale: 1) == StarBadge(rating: 3, fillMode: .full).render(scale: 1))
     }
 
     @Test func imageSetContentsMatchesXcode() {

@@ -17,8 +17,8 @@ import CLibHEIF
 /// full-size copy is made, and the planes go when the last row has been read.
 final class HEIFDecoder: FullSizeDecoder {
     static let format = ImageFormat.heif
-    /// libheif and the decoder it uses per format, e.g. "libheif 1.15.1 (HEVC: libde265 1.0.11,
-    /// AV1: dav1d 1.0.0)".
+    /// libheif and the decoders it uses (HEVC, AV1), e.g. "libheif 1.15.1, libde265 1.0.11,
+    /// dav1d 1.0.0".
     static let libraryVersion = CodecVersions.text(tg_heif_version)
 
     let header: ImageHeader

@@ -16,7 +16,7 @@ import CLibJPEG
 final class JPEGDecoder: ImageDecoder {
     static let format = ImageFormat.jpeg
     /// libjpeg's version and that of lcms2, which converts a JPEG's CMYK and its profiles, e.g.
-    /// "libjpeg-turbo 2.1.5 (API 62), lcms2 2.14". A settings field (`CodecVersions.jpeg`): the
+    /// "libjpeg-turbo 2.1.5 (API 62), lcms2 2.14". Part of the settings field `libraries` (`CodecVersions.field`): the
     /// text must not change.
     static let libraryVersion = "\(CodecVersions.text(tg_jpeg_version)), \(CodecVersions.lcms)"
     static let reductions = [1, 2, 4, 8]
