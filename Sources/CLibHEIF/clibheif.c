@@ -77,14 +77,24 @@ static const struct heif_reader reader_functions = {
 /* --- errors --- */
 
 /* Fails with libheif's text on one line: some of its messages end in a newline or hold one. */
-static tg_status fail_one_line(struct tg_heif_reader *r, const char *text) {
+static tg_status fail_one_line_as(struct tg_heif_reader *r, tg_status status, const char *text) {
     char line[TG_MESSAGE_SIZE];
     tg_copy_message(line, sizeof line, text && text[0] ? text : "libheif reported an error");
     size_t length = strlen(line);
     for (size_t i = 0; i < length; i++)
         if (line[i] == '\n' || line[i] == '\r') line[i] = ' ';
     while (length > 0 && line[length - 1] == ' ') line[--length] = 0;
-    return tg_fail_lowercased(r->source, TG_ERR_CORRUPT, line);
+    return tg_fail_lowercased(r->source, status, line);
+}
+
+static tg_status fail_one_line(struct tg_heif_reader *r, const char *text) {
+    return fail_one_line_as(r, TG_ERR_CORRUPT, text);
+}
+
+/* A sequence brand (ISO/IEC 23008-12 Annex B, AVIF §8.2): image sequences in a track. */
+static int sequence_brand(const uint8_t brand[4]) {
+    return memcmp(brand, "avis", 4) == 0 || memcmp(brand, "msf1", 4) == 0 || memcmp(brand, "hevc", 4) == 0
+        || memcmp(brand, "heis", 4) == 0;
 }
 
 /* A failure's status and message: running out of data is truncation, whatever libheif calls it
@@ -100,6 +110,12 @@ static tg_status failure(struct tg_heif_reader *r, struct heif_error error) {
     if (status != TG_OK) return status;
     if (r->asked_past_end) return tg_fail(r->source, TG_ERR_TRUNCATED, "file is truncated");
     if (error.code == heif_error_Memory_allocation_error) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
+    /* What libheif declines rather than rejects (a codec or feature it has not, such as
+     * uncompressed images in libheif 1.15) is unsupported, not corrupt; its sub-error names it. */
+    if (error.code == heif_error_Unsupported_filetype || error.code == heif_error_Unsupported_feature) {
+        const char *text = error.message ? strstr(error.message, ": ") : NULL;
+        return fail_one_line_as(r, TG_ERR_UNSUPPORTED, text ? text + 2 : error.message);
+    }
     /* libheif words a decoder plugin's failure "Invalid input: Unspecified: <the plugin's text>";
      * the decoder's own text says it all. */
     const char *plugin_text = error.message ? strstr(error.message, ": Unspecified: ") : NULL;
@@ -135,6 +151,11 @@ tg_status tg_heif_open(tg_source *s, const tg_limits *limits, tg_heif_reader **o
      * for the length of one call, and thumbgen runs files in parallel instead. */
     heif_context_set_max_decoding_threads(r->context, 0);
     struct heif_error error = heif_context_read_from_reader(r->context, &reader_functions, r, NULL);
+    /* A sequence file (avis, msf1) need not have a still image besides its track; libheif 1.15
+     * reads still images only, so one without is unsupported, not corrupt. */
+    if (error.code != heif_error_Ok && error.subcode == heif_suberror_No_meta_box && sequence_brand(head + 8)
+        && tg_source_status(s) == TG_OK && !r->asked_past_end)
+        return tg_fail(s, TG_ERR_UNSUPPORTED, "an image sequence without a still image (only still images are read)");
     if (error.code != heif_error_Ok) return failure(r, error);
     error = heif_context_get_primary_image_handle(r->context, &r->handle);
     if (error.code != heif_error_Ok) return failure(r, error);
