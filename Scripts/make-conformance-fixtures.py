@@ -30,6 +30,7 @@ COPIED = [
     ("image-rs+image", "tests/images/tiff/testsuite/rgb32f_color.tiff", "rgb32f_color.tiff"),
     ("image-rs+image", "tests/images/gif/simple/issue_1455_oversized.gif", "issue_1455_oversized.gif"),
     ("webmproject+libwebp-test-data", "bad_palette_index.webp", "bad_palette_index.webp"),
+    ("strukturag+libheif", "tests/data/uncompressed_comp_M.heif", "uncompressed_comp_M.heif"),
 ]
 
 # (repository, path, file name here, tiffcrop arguments): big originals cut to a corner.
@@ -72,6 +73,29 @@ def lossless_jpeg(path):
     open(path, "wb").write(b"\xff\xd8" + segment(0xC3, sof3) + segment(0xC4, dht) + segment(0xDA, sos) + bytes(8) + b"\xff\xd9")
 
 
+def sequence_brands_avif(path):
+    """Tests/Fixtures/heif/opaque.avif with its ftyp rewritten in place (same size, so no offset
+    moves) as Netflix's AVIF sequences have it: major brand avis, compatible avis, msf1, miaf, and
+    no still-image brand (mif1, avif), though a still primary image is there."""
+    data = bytearray(open("Tests/Fixtures/heif/opaque.avif", "rb").read())
+    assert data[4:8] == b"ftyp" and struct.unpack(">I", data[:4])[0] == 28
+    data[8:28] = b"avis" + bytes(4) + b"avis" + b"msf1" + b"miaf"
+    open(path, "wb").write(bytes(data))
+
+
+def sequence_only_avif(path):
+    """An AVIF sequence's top level without any still image: ftyp (avis; avis, msf1, miaf, iso8),
+    a moov with only its movie header (ISO/IEC 14496-12 §8.2.2, version 0, timescale 1000, no
+    tracks of interest), an empty mdat; no meta box."""
+    def box(kind, body):
+        return struct.pack(">I", len(body) + 8) + kind + body
+    ftyp = box(b"ftyp", b"avis" + bytes(4) + b"avis" + b"msf1" + b"miaf" + b"iso8")
+    matrix = struct.pack(">9I", 0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000)
+    mvhd = box(b"mvhd", bytes(4) + struct.pack(">IIII", 0, 0, 1000, 0) + struct.pack(">IH", 0x10000, 0x100)
+               + bytes(10) + matrix + bytes(24) + struct.pack(">I", 1))
+    open(path, "wb").write(ftyp + box(b"moov", mvhd) + box(b"mdat", b""))
+
+
 CMYK_PATCHES = [(0, 255, 255, 0), (255, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 255), (128, 64, 0, 32), (20, 200, 120, 60)]
 
 
@@ -95,9 +119,16 @@ def main():
         tool = f"{scratch}/make-cmyk-profile"
         subprocess.run(["cc", "Scripts/make-cmyk-profile.c", "-llcms2", "-lm", "-o", tool], check=True)
         subprocess.run([tool, f"{OUT}/test-cmyk.icc"], check=True)
+    # lcms2 stamps the profile header with the time it was written (bytes 24-35, ICC.1 §7.2.8):
+    # zeroed, so the files come out the same on every run.
+    icc = bytearray(open(f"{OUT}/test-cmyk.icc", "rb").read())
+    icc[24:36] = bytes(12)
+    open(f"{OUT}/test-cmyk.icc", "wb").write(bytes(icc))
     cmyk_profile_tiff(f"{OUT}/cmyk-profile.tif", f"{OUT}/test-cmyk.icc")
     lzw_code_size_11_gif(f"{OUT}/lzw-code-size-11.gif")
     lossless_jpeg(f"{OUT}/lossless-sof3.jpg")
+    sequence_brands_avif(f"{OUT}/sequence-brands.avif")
+    sequence_only_avif(f"{OUT}/sequence-only.avif")
 
 
 if __name__ == "__main__":
