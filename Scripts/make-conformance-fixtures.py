@@ -31,6 +31,7 @@ COPIED = [
     ("image-rs+image", "tests/images/gif/simple/issue_1455_oversized.gif", "issue_1455_oversized.gif"),
     ("webmproject+libwebp-test-data", "bad_palette_index.webp", "bad_palette_index.webp"),
     ("strukturag+libheif", "tests/data/uncompressed_comp_M.heif", "uncompressed_comp_M.heif"),
+    ("AOMediaCodec+av1-avif", "testFiles/Xiph/quebec_3layer_op2.avif", "quebec_3layer_op2.avif"),
 ]
 
 # (repository, path, file name here, tiffcrop arguments): big originals cut to a corner.

@@ -78,17 +78,18 @@ tg_status tg_gif_open(tg_source *s, const tg_limits *limits, tg_gif_reader **out
     if (DGifGetImageDesc(gif) == GIF_ERROR) return fail(r, gif->Error);
     GifImageDesc *desc = &gif->Image;
     if (desc->Width <= 0 || desc->Height <= 0) return tg_fail(s, TG_ERR_CORRUPT, "invalid image size");
-    /* A first frame reaching past the logical screen grows the screen to hold it, as Firefox and
-     * Chromium show it (and image-rs); the frame's offset is kept. */
-    uint64_t right = (uint64_t)desc->Left + (uint64_t)desc->Width, bottom = (uint64_t)desc->Top + (uint64_t)desc->Height;
-    if (right > width || bottom > height) {
-        width = right > width ? (uint32_t)right : width;
-        height = bottom > height ? (uint32_t)bottom : height;
+    /* A first image wider or taller than the logical screen replaces the screen's size and is
+     * placed at (0, 0), as Firefox (nsGIFDecoder2) and Chromium (GIFImageReader) "work around
+     * broken GIF files"; they do the same for every GIF87a file, which thumbgen does not. */
+    uint32_t left = (uint32_t)desc->Left, top = (uint32_t)desc->Top;
+    if ((uint32_t)desc->Width > width || (uint32_t)desc->Height > height) {
+        width = (uint32_t)desc->Width;
+        height = (uint32_t)desc->Height;
+        left = top = 0;
         status = tg_check_dimensions(s, limits, width, height);
         if (status != TG_OK) return status;
     }
-    /* A frame reaching past the screen is clipped to it (only past 65535, after the growth above). */
-    uint32_t left = (uint32_t)desc->Left, top = (uint32_t)desc->Top;
+    /* A frame reaching past the screen is clipped to it, as browsers do. */
     uint32_t fw = left < width ? ((uint32_t)desc->Width < width - left ? (uint32_t)desc->Width : width - left) : 0;
     uint32_t fh = top < height ? ((uint32_t)desc->Height < height - top ? (uint32_t)desc->Height : height - top) : 0;
     r->summary = (tg_gif_info){width, height, left, top, fw, fh, desc->Interlace ? 1 : 0, transparent,

@@ -28,6 +28,7 @@ struct tg_heif_reader {
     uint64_t max_pixels;        /* the limit coded frames are decoded under */
     uint8_t *icc;
     tg_heif_info summary;
+    int operating_point;        /* the a1op property's operating point, 0 without one */
     uint64_t brand_patch;       /* where 'mif1' stands in for a compatible brand of a sequence file (0: nowhere) */
 };
 
@@ -96,6 +97,24 @@ static int primary_item_type(tg_source *s, char type[5]) {
     }
     free(buffer);
     return found;
+}
+
+/* The operating point of an a1op property (AVIF §4.3.3: a full box-less property of one byte)
+ * among the properties in the file's first 64 KiB, which libheif 1.15 does not pass to decoders;
+ * 0 without one. A file is expected to have at most one layered image. */
+static int a1op_operating_point(tg_source *s) {
+    uint8_t *buffer = malloc(65536);
+    if (!buffer) return 0;
+    size_t got = tg_source_head(s, buffer, 65536);
+    int point = 0;
+    for (size_t at = 4; at + 5 <= got; at++) {
+        if (memcmp(buffer + at, "a1op", 4) == 0 && be(buffer + at - 4, 4) == 9) {
+            point = buffer[at + 4];
+            break;
+        }
+    }
+    free(buffer);
+    return point <= 31 ? point : 0;
 }
 
 /* A sequence file (avis, msf1) whose ftyp names no brand libheif 1.15 takes (mif1, avif, heic,
@@ -219,6 +238,7 @@ tg_status tg_heif_open(tg_source *s, const tg_limits *limits, tg_heif_reader **o
      * for the length of one call, and thumbgen runs files in parallel instead. */
     heif_context_set_max_decoding_threads(r->context, 0);
     r->brand_patch = sequence_brand_patch(s);
+    r->operating_point = a1op_operating_point(s);
     struct heif_error error = heif_context_read_from_reader(r->context, &reader_functions, r, NULL);
     /* A sequence file (avis, msf1) need not have a still image besides its track; libheif 1.15
      * reads still images only, so one without is unsupported, not corrupt. */
@@ -369,6 +389,7 @@ static tg_status decode(tg_heif_reader *r, int sixteen) {
     /* HEVC and AV1 go to CLibHEIF's plugins (registered when the file was opened, chosen by their
      * priority), on this thread, under this file's pixel limit. */
     tg_heif_plugins_set_frame_limit(r->max_pixels);
+    tg_heif_plugins_set_operating_point(r->operating_point);
     struct heif_image *image = NULL;
     /* Planar RGB, interleaved by thumbgen row by row: libheif 1.15 converts every coded image to
      * planar RGB (decode_image_planar, Op_YCbCr_to_RGB) and would then interleave that into an
@@ -377,6 +398,7 @@ static tg_status decode(tg_heif_reader *r, int sixteen) {
     struct heif_error error = heif_decode_image(r->handle, &image, heif_colorspace_RGB, heif_chroma_444, options);
     heif_decoding_options_free(options);
     tg_heif_plugins_set_frame_limit(0);
+    tg_heif_plugins_set_operating_point(0);
     if (error.code != heif_error_Ok) {
         if (image) heif_image_release(image);
         return failure(r, error);
