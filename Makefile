@@ -18,17 +18,18 @@ all: build
 # the independent readers the icon tests hand thumbgen's icons to: Pillow (python3-pil, run by
 # /usr/bin/python3), icns2png (icnsutils), pngcheck, and aapt with the framework's resources;
 # groff and man (groff-base, man-db), bash, zsh and fish, which the tests render the man pages and
-# load the completions with; GNU parallel, which the scale-out test runs shards through.
+# load the completions with; GNU parallel, which the scale-out test runs shards through; libtiff's
+# tools (tiffcp, tiffcrop), which the fixture and reference scripts cut and flatten TIFFs with.
 deps:
 	@if ! pkg-config --exists libpng zlib libjpeg lcms2 libwebpdemux libtiff-4 libheif libde265 dav1d 2>/dev/null || [ ! -f /usr/include/gif_lib.h ] || [ ! -x /usr/bin/time ] \
 	    || [ ! -x /usr/bin/icns2png ] || [ ! -x /usr/bin/pngcheck ] || [ ! -x /usr/bin/aapt ] || [ ! -f /usr/share/android-framework-res/framework-res.apk ] \
-	    || [ ! -x /usr/bin/groff ] || [ ! -x /usr/bin/man ] || [ ! -x /usr/bin/zsh ] || [ ! -x /usr/bin/fish ] || [ ! -x /usr/bin/parallel ] \
+	    || [ ! -x /usr/bin/groff ] || [ ! -x /usr/bin/man ] || [ ! -x /usr/bin/zsh ] || [ ! -x /usr/bin/fish ] || [ ! -x /usr/bin/parallel ] || [ ! -x /usr/bin/tiffcp ] \
 	    || ! /usr/bin/python3 -c 'import PIL' 2>/dev/null || ! command -v cc >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "make: installing libpng-dev, zlib1g-dev, libjpeg-dev, liblcms2-dev, libwebp-dev, libgif-dev, libtiff-dev, libheif-dev, libde265-dev, libdav1d-dev, pkg-config, time, python3-pil, icnsutils, pngcheck, aapt, android-framework-res, groff-base, man-db, zsh, fish, parallel and gcc"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel gcc >/dev/null; \
+	    echo "make: installing libpng-dev, zlib1g-dev, libjpeg-dev, liblcms2-dev, libwebp-dev, libgif-dev, libtiff-dev, libheif-dev, libde265-dev, libdav1d-dev, pkg-config, time, python3-pil, icnsutils, pngcheck, aapt, android-framework-res, groff-base, man-db, zsh, fish, parallel, libtiff-tools and gcc"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel libtiff-tools gcc >/dev/null; \
 	  else \
-	    echo "make: development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel gcc" >&2; \
+	    echo "make: development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel libtiff-tools gcc" >&2; \
 	    exit 1; \
 	  fi; \
 	fi

@@ -34,6 +34,10 @@ static tg_status fail(struct tg_gif_reader *r, int error) {
     tg_status status = tg_source_status(r->source);
     if (status != TG_OK) return status;
     if (error == D_GIF_ERR_NOT_ENOUGH_MEM) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
+    /* With data still to come, giflib's only other "read failed" is DGifSetupDecompress declining
+     * an LZW minimum code size above 8 (GIF89a §22 allows up to 11 with 12-bit codes). */
+    if (error == D_GIF_ERR_READ_FAILED)
+        return tg_fail(r->source, TG_ERR_UNSUPPORTED, "LZW minimum code size above 8 bits");
     const char *text = GifErrorString(error);
     return tg_fail_lowercased(r->source, error == D_GIF_ERR_NOT_GIF_FILE ? TG_ERR_UNRECOGNISED : TG_ERR_CORRUPT,
                               text ? text : "cannot decode");
@@ -74,9 +78,18 @@ tg_status tg_gif_open(tg_source *s, const tg_limits *limits, tg_gif_reader **out
     if (DGifGetImageDesc(gif) == GIF_ERROR) return fail(r, gif->Error);
     GifImageDesc *desc = &gif->Image;
     if (desc->Width <= 0 || desc->Height <= 0) return tg_fail(s, TG_ERR_CORRUPT, "invalid image size");
-    if (!desc->ColorMap && !gif->SColorMap) return tg_fail(s, TG_ERR_CORRUPT, "no colour map");
-    /* A frame reaching past the screen is clipped to it, as browsers do. */
+    /* A first image wider or taller than the logical screen replaces the screen's size and is
+     * placed at (0, 0), as Firefox (nsGIFDecoder2) and Chromium (GIFImageReader) "work around
+     * broken GIF files"; they do the same for every GIF87a file, which thumbgen does not. */
     uint32_t left = (uint32_t)desc->Left, top = (uint32_t)desc->Top;
+    if ((uint32_t)desc->Width > width || (uint32_t)desc->Height > height) {
+        width = (uint32_t)desc->Width;
+        height = (uint32_t)desc->Height;
+        left = top = 0;
+        status = tg_check_dimensions(s, limits, width, height);
+        if (status != TG_OK) return status;
+    }
+    /* A frame reaching past the screen is clipped to it, as browsers do. */
     uint32_t fw = left < width ? ((uint32_t)desc->Width < width - left ? (uint32_t)desc->Width : width - left) : 0;
     uint32_t fh = top < height ? ((uint32_t)desc->Height < height - top ? (uint32_t)desc->Height : height - top) : 0;
     r->summary = (tg_gif_info){width, height, left, top, fw, fh, desc->Interlace ? 1 : 0, transparent,
@@ -95,7 +108,10 @@ static void fill_palette(struct tg_gif_reader *r) {
         uint8_t *p = r->palette[i];
         p[0] = p[1] = p[2] = 0;
         p[3] = 255;
-        if (i < map->ColorCount) {
+        /* No colour table at all: GIF89a §19 leaves the table to the decoder; a gray ramp
+         * (index i is gray level i), as Pillow uses. */
+        if (!map) p[0] = p[1] = p[2] = (uint8_t)i;
+        else if (i < map->ColorCount) {
             p[0] = map->Colors[i].Red;
             p[1] = map->Colors[i].Green;
             p[2] = map->Colors[i].Blue;

@@ -28,6 +28,8 @@ struct tg_heif_reader {
     uint64_t max_pixels;        /* the limit coded frames are decoded under */
     uint8_t *icc;
     tg_heif_info summary;
+    int operating_point;        /* the a1op property's operating point, 0 without one */
+    uint64_t brand_patch;       /* where 'mif1' stands in for a compatible brand of a sequence file (0: nowhere) */
 };
 
 /* --- heif_reader over the source --- */
@@ -46,7 +48,92 @@ static int read_bytes(void *dst, size_t size, void *user) {
         return 1;
     }
     /* Short only when the file shrank since it was opened (the source notes it). */
-    return tg_source_read_direct(s, dst, size) == size ? 0 : 1;
+    if (tg_source_read_direct(s, dst, size) != size) return 1;
+    if (r->brand_patch && r->brand_patch + 4 > position && r->brand_patch < position + size) {
+        for (int i = 0; i < 4; i++) {
+            uint64_t at = r->brand_patch + (uint64_t)i;
+            if (at >= position && at < position + size) ((uint8_t *)dst)[at - position] = (uint8_t)"mif1"[i];
+        }
+    }
+    return 0;
+}
+
+static uint32_t be(const uint8_t *p, int bytes) {
+    uint32_t v = 0;
+    for (int i = 0; i < bytes; i++) v = v << 8 | p[i];
+    return v;
+}
+
+/* The item type of the primary item, from the pitm and infe boxes in the file's first 64 KiB
+ * (where a meta box is), when libheif names the primary item as missing: libheif 1.15 skips items
+ * of types it does not know (such as 'unci', ISO/IEC 23001-17 uncompressed images), so a valid
+ * primary image of such a type looks missing to it. Fills type[5]; returns 0 if not found. */
+static int primary_item_type(tg_source *s, char type[5]) {
+    uint8_t *buffer = malloc(65536);
+    if (!buffer) return 0;
+    size_t got = tg_source_head(s, buffer, 65536);
+    int found = 0;
+    uint32_t primary = 0;
+    int have_primary = 0;
+    for (size_t at = 4; at + 10 <= got && !have_primary; at++) {
+        if (memcmp(buffer + at, "pitm", 4) != 0) continue;
+        int version = buffer[at + 4];
+        if (at + 8 + (version ? 4 : 2) > got) break;
+        primary = be(buffer + at + 8, version ? 4 : 2);
+        have_primary = 1;
+    }
+    for (size_t at = 4; have_primary && at + 16 <= got && !found; at++) {
+        if (memcmp(buffer + at, "infe", 4) != 0) continue;
+        int version = buffer[at + 4];
+        if (version < 2) continue;
+        int id_bytes = version == 2 ? 2 : 4;
+        if (at + 8 + (size_t)id_bytes + 2 + 4 > got) break;
+        if (be(buffer + at + 8, id_bytes) != primary) continue;
+        memcpy(type, buffer + at + 8 + id_bytes + 2, 4);
+        type[4] = 0;
+        for (int i = 0; i < 4; i++)
+            if (type[i] < 0x20 || type[i] > 0x7e) type[i] = '?';
+        found = 1;
+    }
+    free(buffer);
+    return found;
+}
+
+/* The operating point of an a1op property (AVIF §4.3.3: a full box-less property of one byte)
+ * among the properties in the file's first 64 KiB, which libheif 1.15 does not pass to decoders;
+ * 0 without one. A file is expected to have at most one layered image. */
+static int a1op_operating_point(tg_source *s) {
+    uint8_t *buffer = malloc(65536);
+    if (!buffer) return 0;
+    size_t got = tg_source_head(s, buffer, 65536);
+    int point = 0;
+    for (size_t at = 4; at + 5 <= got; at++) {
+        if (memcmp(buffer + at, "a1op", 4) == 0 && be(buffer + at - 4, 4) == 9) {
+            point = buffer[at + 4];
+            break;
+        }
+    }
+    free(buffer);
+    return point <= 31 ? point : 0;
+}
+
+/* A sequence file (avis, msf1) whose ftyp names no brand libheif 1.15 takes (mif1, avif, heic,
+ * heix, heim, heis, msf1 alone is not enough) may still hold a still image in a meta box, as
+ * Netflix's AVIF sequences do (avis, msf1, miaf, MA1B, iso8, with a primary item): its last
+ * compatible brand is read as 'mif1', so libheif looks for that image. A file without one then
+ * fails for having no meta box, which is reported as unsupported. Returns the brand's offset, or 0. */
+static uint64_t sequence_brand_patch(tg_source *s) {
+    uint8_t ftyp[64];
+    size_t got = tg_source_head(s, ftyp, sizeof ftyp);
+    if (got < 16) return 0;
+    uint32_t size = (uint32_t)ftyp[0] << 24 | (uint32_t)ftyp[1] << 16 | (uint32_t)ftyp[2] << 8 | ftyp[3];
+    if (size < 20 || size > got || (size - 16) % 4 != 0) return 0;
+    if (memcmp(ftyp + 8, "avis", 4) != 0 && memcmp(ftyp + 8, "msf1", 4) != 0) return 0;
+    static const char still[][4] = {{'m','i','f','1'}, {'a','v','i','f'}, {'h','e','i','c'}, {'h','e','i','x'}};
+    for (uint32_t at = 16; at < size; at += 4)
+        for (size_t i = 0; i < sizeof still / sizeof still[0]; i++)
+            if (memcmp(ftyp + at, still[i], 4) == 0) return 0;
+    return size - 4;
 }
 
 static int seek_to(int64_t position, void *user) {
@@ -77,14 +164,24 @@ static const struct heif_reader reader_functions = {
 /* --- errors --- */
 
 /* Fails with libheif's text on one line: some of its messages end in a newline or hold one. */
-static tg_status fail_one_line(struct tg_heif_reader *r, const char *text) {
+static tg_status fail_one_line_as(struct tg_heif_reader *r, tg_status status, const char *text) {
     char line[TG_MESSAGE_SIZE];
     tg_copy_message(line, sizeof line, text && text[0] ? text : "libheif reported an error");
     size_t length = strlen(line);
     for (size_t i = 0; i < length; i++)
         if (line[i] == '\n' || line[i] == '\r') line[i] = ' ';
     while (length > 0 && line[length - 1] == ' ') line[--length] = 0;
-    return tg_fail_lowercased(r->source, TG_ERR_CORRUPT, line);
+    return tg_fail_lowercased(r->source, status, line);
+}
+
+static tg_status fail_one_line(struct tg_heif_reader *r, const char *text) {
+    return fail_one_line_as(r, TG_ERR_CORRUPT, text);
+}
+
+/* A sequence brand (ISO/IEC 23008-12 Annex B, AVIF §8.2): image sequences in a track. */
+static int sequence_brand(const uint8_t brand[4]) {
+    return memcmp(brand, "avis", 4) == 0 || memcmp(brand, "msf1", 4) == 0 || memcmp(brand, "hevc", 4) == 0
+        || memcmp(brand, "heis", 4) == 0;
 }
 
 /* A failure's status and message: running out of data is truncation, whatever libheif calls it
@@ -100,6 +197,12 @@ static tg_status failure(struct tg_heif_reader *r, struct heif_error error) {
     if (status != TG_OK) return status;
     if (r->asked_past_end) return tg_fail(r->source, TG_ERR_TRUNCATED, "file is truncated");
     if (error.code == heif_error_Memory_allocation_error) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
+    /* What libheif declines rather than rejects (a codec or feature it has not, such as
+     * uncompressed images in libheif 1.15) is unsupported, not corrupt; its sub-error names it. */
+    if (error.code == heif_error_Unsupported_filetype || error.code == heif_error_Unsupported_feature) {
+        const char *text = error.message ? strrchr(error.message, ':') : NULL;
+        return fail_one_line_as(r, TG_ERR_UNSUPPORTED, text && text[1] == ' ' ? text + 2 : error.message);
+    }
     /* libheif words a decoder plugin's failure "Invalid input: Unspecified: <the plugin's text>";
      * the decoder's own text says it all. */
     const char *plugin_text = error.message ? strstr(error.message, ": Unspecified: ") : NULL;
@@ -134,7 +237,22 @@ tg_status tg_heif_open(tg_source *s, const tg_limits *limits, tg_heif_reader **o
     /* Grid tiles on the calling thread: the reader is not shared between threads, memory is lent
      * for the length of one call, and thumbgen runs files in parallel instead. */
     heif_context_set_max_decoding_threads(r->context, 0);
+    r->brand_patch = sequence_brand_patch(s);
+    r->operating_point = a1op_operating_point(s);
     struct heif_error error = heif_context_read_from_reader(r->context, &reader_functions, r, NULL);
+    /* A sequence file (avis, msf1) need not have a still image besides its track; libheif 1.15
+     * reads still images only, so one without is unsupported, not corrupt. */
+    if (error.code != heif_error_Ok && error.subcode == heif_suberror_No_meta_box && sequence_brand(head + 8)
+        && tg_source_status(s) == TG_OK && !r->asked_past_end)
+        return tg_fail(s, TG_ERR_UNSUPPORTED, "an image sequence without a still image (only still images are read)");
+    char type[5];
+    if (error.code != heif_error_Ok && error.subcode == heif_suberror_Nonexisting_item_referenced
+        && tg_source_status(s) == TG_OK && !r->asked_past_end && primary_item_type(s, type)) {
+        char text[TG_MESSAGE_SIZE];
+        snprintf(text, sizeof text, "a primary image of item type '%s'%s, which libheif %s does not decode", type,
+                 strcmp(type, "unci") == 0 ? " (uncompressed)" : "", heif_get_version());
+        return tg_fail(s, TG_ERR_UNSUPPORTED, text);
+    }
     if (error.code != heif_error_Ok) return failure(r, error);
     error = heif_context_get_primary_image_handle(r->context, &r->handle);
     if (error.code != heif_error_Ok) return failure(r, error);
@@ -271,6 +389,7 @@ static tg_status decode(tg_heif_reader *r, int sixteen) {
     /* HEVC and AV1 go to CLibHEIF's plugins (registered when the file was opened, chosen by their
      * priority), on this thread, under this file's pixel limit. */
     tg_heif_plugins_set_frame_limit(r->max_pixels);
+    tg_heif_plugins_set_operating_point(r->operating_point);
     struct heif_image *image = NULL;
     /* Planar RGB, interleaved by thumbgen row by row: libheif 1.15 converts every coded image to
      * planar RGB (decode_image_planar, Op_YCbCr_to_RGB) and would then interleave that into an
@@ -279,6 +398,7 @@ static tg_status decode(tg_heif_reader *r, int sixteen) {
     struct heif_error error = heif_decode_image(r->handle, &image, heif_colorspace_RGB, heif_chroma_444, options);
     heif_decoding_options_free(options);
     tg_heif_plugins_set_frame_limit(0);
+    tg_heif_plugins_set_operating_point(0);
     if (error.code != heif_error_Ok) {
         if (image) heif_image_release(image);
         return failure(r, error);

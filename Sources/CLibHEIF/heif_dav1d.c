@@ -68,6 +68,9 @@ static struct heif_error new_decoder(void **out) {
     settings.n_threads = 1;
     settings.max_frame_delay = 1;
     settings.all_layers = 0;
+    /* A layered AVIF's a1op: that operating point's highest spatial layer, the one its ispe
+     * describes (AVIF §4.3.3). */
+    settings.operating_point = tg_heif_plugins_operating_point();
     settings.frame_size_limit = (unsigned)tg_heif_plugins_frame_limit();
     settings.logger.cookie = d;
     settings.logger.callback = keep_log;

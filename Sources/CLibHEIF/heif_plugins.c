@@ -21,6 +21,12 @@ static const char success[] = "Success";
 
 void tg_heif_plugins_set_frame_limit(uint64_t max_pixels) { frame_limit = max_pixels; }
 
+static _Thread_local int operating_point;
+
+void tg_heif_plugins_set_operating_point(int point) { operating_point = point >= 0 && point <= 31 ? point : 0; }
+
+int tg_heif_plugins_operating_point(void) { return operating_point; }
+
 uint64_t tg_heif_plugins_frame_limit(void) {
     return frame_limit != 0 && frame_limit < default_frame_limit ? frame_limit : default_frame_limit;
 }

@@ -29,6 +29,11 @@ void tg_heif_plugins_register(void);
 void tg_heif_plugins_set_frame_limit(uint64_t max_pixels);
 uint64_t tg_heif_plugins_frame_limit(void);
 
+/* The AV1 operating point (0-31; AVIF's a1op property) dav1d decodes on the calling thread until
+ * the next call: it then gives the highest spatial layer of that point. */
+void tg_heif_plugins_set_operating_point(int point);
+int tg_heif_plugins_operating_point(void);
+
 /* libheif's success value, and a failure with `text` (copied: libheif frees the decoder, whose
  * message it would point to, before it copies the text). */
 struct heif_error tg_heif_plugin_ok(void);

@@ -68,6 +68,19 @@ static void error_exit(j_common_ptr cinfo) {
     tg_status status = TG_ERR_CORRUPT;
     if (cinfo->err->msg_code == JERR_OUT_OF_MEMORY) status = TG_ERR_MEMORY;
     if (cinfo->err->msg_code == JERR_NO_SOI) status = TG_ERR_UNRECOGNISED;
+    /* Valid JPEG processes this libjpeg does not decode are unsupported, not corrupt: lossless
+     * (SOF3, SOF7, SOF11, SOF15; libjpeg-turbo reads it from 3.0 only), hierarchical, and data
+     * precisions other than 8 bits. */
+    if (cinfo->err->msg_code == JERR_SOF_UNSUPPORTED || cinfo->err->msg_code == JERR_BAD_PRECISION) {
+        status = TG_ERR_UNSUPPORTED;
+        int marker = cinfo->err->msg_parm.i[0];
+        if (cinfo->err->msg_code == JERR_SOF_UNSUPPORTED && (marker == 0xc3 || marker == 0xc7 || marker == 0xcb || marker == 0xcf))
+            snprintf(text, sizeof text, "lossless JPEG (SOF%d), which this libjpeg does not decode", marker - 0xc0);
+        else if (cinfo->err->msg_code == JERR_SOF_UNSUPPORTED)
+            snprintf(text, sizeof text, "JPEG process SOF%d, which this libjpeg does not decode", marker - 0xc0);
+        else
+            snprintf(text, sizeof text, "%d-bit JPEG samples, which this libjpeg does not decode", cinfo->err->msg_parm.i[0]);
+    }
     fail_jump(r, status, text);
 }
 
@@ -197,7 +210,7 @@ tg_status tg_jpeg_open(tg_source *source, const tg_limits *limits, tg_jpeg_reade
     /* Adobe's applications write CMYK inverted (0 = full ink) and mark it with APP14; libjpeg
      * leaves the samples as stored. Without the marker, plain CMYK is taken as ink amounts. */
     r->summary.inverted_cmyk = r->cinfo.saw_Adobe_marker ? 1 : 0;
-    if (r->summary.color_space == TG_JPEG_CS_UNKNOWN) return tg_fail(r->source, TG_ERR_CORRUPT, "unsupported JPEG colour space");
+    if (r->summary.color_space == TG_JPEG_CS_UNKNOWN) return tg_fail(r->source, TG_ERR_UNSUPPORTED, "a colour space this libjpeg does not convert");
     *info = r->summary;
     return TG_OK;
 }

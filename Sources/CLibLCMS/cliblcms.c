@@ -180,6 +180,33 @@ done:
     return status;
 }
 
+int tg_cms_lab_to_srgb(const float *lab, uint8_t *dst, size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]) {
+    struct conversion c;
+    memset(&c, 0, sizeof c);
+    int status = TG_CMS_OK;
+    c.context = new_context(&c.state);
+    /* lcms2's own Lab v4 profile with a NULL white point is D50, the ICC connection space's and
+     * TIFF's CIELab white (TIFF 6.0 §23); relative colorimetric maps it onto sRGB's D65 white. */
+    if (c.context) c.input = cmsCreateLab4ProfileTHR(c.context, NULL);
+    if (c.context) c.output = cmsCreate_sRGBProfileTHR(c.context);
+    if (!c.context || !c.input || !c.output) {
+        copy_message(message, "out of memory");
+        status = TG_CMS_ERR_MEMORY;
+        goto done;
+    }
+    status = build_transform(&c, TYPE_Lab_FLT, FMT_RGBA8, 0, message);
+    if (status != TG_CMS_OK) goto done;
+    size_t step = 65536;
+    for (size_t first = 0; first < pixel_count; first += step) {
+        size_t n = pixel_count - first < step ? pixel_count - first : step;
+        cmsDoTransform(c.transform, lab + first * 3, dst + first * 4, (cmsUInt32Number)n);
+    }
+    for (size_t i = 0; i < pixel_count; i++) dst[i * 4 + 3] = 255;
+done:
+    close_conversion(&c);
+    return status;
+}
+
 int tg_cms_srgb_deviation(const uint8_t *icc, size_t icc_size, int *deviation, char message[TG_CMS_MESSAGE_SIZE]) {
     *deviation = 65535;
     enum { RAMP = 256 * 4, GRID = 9 * 9 * 9, PROBES = RAMP + GRID };

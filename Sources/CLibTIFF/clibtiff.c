@@ -93,6 +93,135 @@ static void read_rating(TIFF *tif, tg_tiff_info *info) {
     info->rating_type = (int)TIFFFieldDataType(field);
 }
 
+
+/* Which images the sample reader (tg_tiff_read_samples) takes rather than libtiff's RGBA reader,
+ * which has no D50 white for CIELab, no alpha for CMYK, no 16-bit CMYK and no samples of 12, 24
+ * or 32 bits or floating point. */
+static int sample_kind(uint16_t photometric, uint16_t samples, uint16_t extras, uint16_t bits,
+                       uint16_t sample_format, uint16_t inkset) {
+    int colours = (int)samples - (int)extras;
+    int integer = sample_format == SAMPLEFORMAT_UINT;
+    int floating = sample_format == SAMPLEFORMAT_IEEEFP && (bits == 16 || bits == 32 || bits == 64);
+    int wide = integer && bits >= 1 && bits <= 32;
+    if (photometric == PHOTOMETRIC_CIELAB && colours == 3 && integer && (bits == 8 || bits == 16))
+        return TG_TIFF_SAMPLES_LAB;
+    if (photometric == PHOTOMETRIC_SEPARATED && inkset == INKSET_CMYK && colours == 4 && integer && (bits == 8 || bits == 16))
+        return TG_TIFF_SAMPLES_CMYK;
+    /* Depths libtiff's RGBA reader has (1, 2, 4, 8, 16) stay with it: palettes, YCbCr, old JPEG. */
+    int rgba_depth = integer && (bits == 1 || bits == 2 || bits == 4 || bits == 8 || bits == 16);
+    if (rgba_depth || !(wide || floating)) return TG_TIFF_SAMPLES_NONE;
+    if ((photometric == PHOTOMETRIC_MINISBLACK || photometric == PHOTOMETRIC_MINISWHITE) && colours == 1)
+        return photometric == PHOTOMETRIC_MINISWHITE ? TG_TIFF_SAMPLES_GRAY_INVERTED : TG_TIFF_SAMPLES_GRAY;
+    if (photometric == PHOTOMETRIC_RGB && colours == 3) return TG_TIFF_SAMPLES_RGB;
+    return TG_TIFF_SAMPLES_NONE;
+}
+
+/* Why a valid directory is declined, in thumbgen's words where libtiff's say too little. */
+static const char *unsupported_reason(const char *why, uint16_t sample_format, uint16_t bits) {
+    static __thread char text[TG_MESSAGE_SIZE];
+    if (sample_format == SAMPLEFORMAT_INT || sample_format == SAMPLEFORMAT_COMPLEXINT)
+        snprintf(text, sizeof text, "signed %u-bit integer samples", (unsigned)bits);
+    else if (sample_format == SAMPLEFORMAT_IEEEFP || sample_format == SAMPLEFORMAT_COMPLEXIEEEFP)
+        snprintf(text, sizeof text, "%u-bit floating-point samples of this colour space", (unsigned)bits);
+    else
+        snprintf(text, sizeof text, "%s", why);
+    return text;
+}
+
+/* IEEE half to single precision (subnormals, infinities and NaN included). */
+static float half_to_float(uint16_t h) {
+    uint32_t sign = (uint32_t)(h >> 15) << 31, exponent = (h >> 10) & 31, mantissa = h & 1023;
+    uint32_t bits;
+    if (exponent == 0) {
+        if (mantissa == 0) bits = sign;
+        else {
+            int e = -1;
+            do { e++; mantissa <<= 1; } while (!(mantissa & 1024));
+            bits = sign | (uint32_t)(127 - 15 - e) << 23 | (mantissa & 1023) << 13;
+        }
+    } else if (exponent == 31) bits = sign | 0x7f800000u | mantissa << 13;
+    else bits = sign | (exponent + 127 - 15) << 23 | mantissa << 13;
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+/* Sample i of a decoded row (libtiff has already put 16-, 24-, 32- and 64-bit samples in the
+ * machine's byte order), as a float: integers over their full range (0-1), floats as stored, and
+ * for CIELab the sample's own units: L* 0-100, a* and b* as signed -128-127 (8 bits) or
+ * -32768-32767 / 256 (16 bits), TIFF 6.0 §23. Other bit depths are packed big-end first. */
+static float sample_at(const uint8_t *row, uint32_t i, int bits, int floating, int lab_channel) {
+    if (floating) {
+        if (bits == 16) { uint16_t h; memcpy(&h, row + 2 * (size_t)i, 2); return half_to_float(h); }
+        if (bits == 32) { float f; memcpy(&f, row + 4 * (size_t)i, 4); return f; }
+        double d; memcpy(&d, row + 8 * (size_t)i, 8); return (float)d;
+    }
+    uint32_t v;
+    if (bits == 8) v = row[i];
+    else if (bits == 16) { uint16_t w; memcpy(&w, row + 2 * (size_t)i, 2); v = w; }
+    else if (bits == 32) memcpy(&v, row + 4 * (size_t)i, 4);
+    else if (bits == 24) {
+        const uint8_t *p = row + 3 * (size_t)i;
+        uint16_t probe = 1;
+        v = *(uint8_t *)&probe == 1 ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16
+                                    : (uint32_t)p[2] | (uint32_t)p[1] << 8 | (uint32_t)p[0] << 16;
+    } else {
+        uint64_t bit = (uint64_t)i * (uint64_t)bits;
+        v = 0;
+        for (int b = 0; b < bits; b++, bit++) v = v << 1 | ((row[bit >> 3] >> (7 - (bit & 7))) & 1u);
+    }
+    if (lab_channel == 0) return (float)v * 100.0f / (bits == 8 ? 255.0f : 65535.0f);
+    if (lab_channel > 0) return bits == 8 ? (float)(int8_t)v : (float)(int16_t)v / 256.0f;
+    double max = bits == 32 ? 4294967295.0 : (double)((1u << bits) - 1);
+    return (float)((double)v / max);
+}
+
+tg_status tg_tiff_read_samples(tg_tiff_reader *r, float *dst) {
+    const tg_tiff_info *s = &r->summary;
+    if (r->read || s->sample_kind == TG_TIFF_SAMPLES_NONE) return tg_fail(r->source, TG_ERR_CORRUPT, "image already read");
+    r->read = 1;
+    TIFF *tif = r->tif;
+    uint32_t spp = (uint32_t)s->samples_per_pixel, w = s->width, h = s->height;
+    uint32_t planes = s->planar ? spp : 1, per_pixel = s->planar ? 1 : spp;
+    int lab = s->sample_kind == TG_TIFF_SAMPLES_LAB;
+    uint32_t tile_w = w, tile_h = 1;
+    tmsize_t unit = 0;
+    if (s->tiled) {
+        if (!TIFFGetField(tif, TIFFTAG_TILEWIDTH, &tile_w) || !TIFFGetField(tif, TIFFTAG_TILELENGTH, &tile_h) || !tile_w || !tile_h)
+            return tg_fail(r->source, TG_ERR_CORRUPT, "no tile size");
+        unit = TIFFTileSize(tif);
+    } else {
+        unit = TIFFScanlineSize(tif);
+    }
+    tmsize_t row_bytes = s->tiled ? TIFFTileRowSize(tif) : unit;
+    if (unit <= 0 || row_bytes <= 0) return failure(r, "cannot size the image's rows");
+    uint8_t *buffer = malloc((size_t)unit);
+    if (!buffer) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
+    tg_status status = TG_OK;
+    for (uint32_t plane = 0; plane < planes && status == TG_OK; plane++) {
+        for (uint32_t y0 = 0; y0 < h && status == TG_OK; y0 += tile_h) {
+            for (uint32_t x0 = 0; x0 < w && status == TG_OK; x0 += tile_w) {
+                int ok = s->tiled ? TIFFReadTile(tif, buffer, x0, y0, 0, (uint16_t)plane) >= 0
+                                  : TIFFReadScanline(tif, buffer, y0, (uint16_t)plane) >= 0;
+                if (!ok) { status = failure(r, "cannot decode the image"); break; }
+                for (uint32_t dy = 0; dy < tile_h && y0 + dy < h; dy++) {
+                    const uint8_t *row = buffer + (size_t)dy * (size_t)row_bytes;
+                    for (uint32_t dx = 0; dx < tile_w && x0 + dx < w; dx++) {
+                        for (uint32_t c = 0; c < per_pixel; c++) {
+                            uint32_t channel = s->planar ? plane : c;
+                            int lab_channel = lab && channel < 3 ? (int)channel : -1;
+                            float v = sample_at(row, dx * per_pixel + c, s->bits_per_sample, s->float_samples, lab_channel);
+                            dst[((size_t)(y0 + dy) * w + x0 + dx) * spp + channel] = v;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    free(buffer);
+    return status;
+}
+
 tg_status tg_tiff_open(tg_source *s, const tg_limits *limits, tg_tiff_reader **out, tg_tiff_info *info) {
     struct tg_tiff_reader *r = *out = calloc(1, sizeof *r);
     if (!r) return tg_fail(s, TG_ERR_MEMORY, "out of memory");
@@ -131,11 +260,20 @@ tg_status tg_tiff_open(tg_source *s, const tg_limits *limits, tg_tiff_reader **o
     TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &orientation);
     TIFFGetFieldDefaulted(tif, TIFFTAG_EXTRASAMPLES, &extras, &extra_types);
     if (!TIFFGetField(tif, TIFFTAG_PHOTOMETRIC, &photometric)) photometric = samples >= 3 ? PHOTOMETRIC_RGB : PHOTOMETRIC_MINISBLACK;
+    uint16_t sample_format = SAMPLEFORMAT_UINT, inkset = INKSET_CMYK, planar = PLANARCONFIG_CONTIG;
+    TIFFGetFieldDefaulted(tif, TIFFTAG_SAMPLEFORMAT, &sample_format);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_INKSET, &inkset);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
+    r->summary.sample_kind = sample_kind(photometric, samples, extras, bits, sample_format, inkset);
+    r->summary.float_samples = sample_format == SAMPLEFORMAT_IEEEFP;
+    r->summary.planar = planar == PLANARCONFIG_SEPARATE;
     char why[1024] = "";
-    if (!TIFFRGBAImageOK(tif, why)) {
+    if (r->summary.sample_kind == TG_TIFF_SAMPLES_NONE && !TIFFRGBAImageOK(tif, why)) {
+        /* A valid directory libtiff's RGBA reader declines (and the sample reader does not take):
+         * unsupported, not corrupt. */
         char text[TG_MESSAGE_SIZE];
-        snprintf(text, sizeof text, "unsupported TIFF: %s", why);
-        return tg_fail(s, TG_ERR_CORRUPT, text);
+        snprintf(text, sizeof text, "%s", unsupported_reason(why, sample_format, bits));
+        return tg_fail_lowercased(s, TG_ERR_UNSUPPORTED, text);
     }
     uint32_t icc_size = 0;
     void *icc = NULL;
@@ -169,12 +307,13 @@ tg_status tg_tiff_open(tg_source *s, const tg_limits *limits, tg_tiff_reader **o
      * unmarked on a colour image with a fourth sample. */
     r->summary.has_alpha = extras >= 1 && extra_types
         && (extra_types[0] != EXTRASAMPLE_UNSPECIFIED || samples > 3);
+    r->summary.associated_alpha = r->summary.has_alpha && extra_types[0] == EXTRASAMPLE_ASSOCALPHA;
     r->summary.tiled = TIFFIsTiled(tif) ? 1 : 0;
     r->summary.orientation = orientation >= 1 && orientation <= 8 ? orientation : 1;
     r->summary.strip_bytes = r->summary.tiled ? (uint64_t)TIFFTileSize64(tif) : (uint64_t)TIFFStripSize64(tif);
-    uint16_t planar = PLANARCONFIG_CONTIG;
-    TIFFGetFieldDefaulted(tif, TIFFTAG_PLANARCONFIG, &planar);
-    r->summary.rows_as_stored = !r->summary.tiled && planar == PLANARCONFIG_CONTIG && bits == 8 && extras == 0
+    if (r->summary.sample_kind != TG_TIFF_SAMPLES_NONE)
+        r->summary.sample_bytes = (uint64_t)width * height * samples * sizeof(float);
+    r->summary.rows_as_stored = r->summary.sample_kind == TG_TIFF_SAMPLES_NONE && !r->summary.tiled && planar == PLANARCONFIG_CONTIG && bits == 8 && extras == 0
         && ((photometric == PHOTOMETRIC_RGB && samples == 3) || (photometric == PHOTOMETRIC_MINISBLACK && samples == 1))
         && (uint64_t)TIFFScanlineSize64(tif) == (uint64_t)width * samples;
     *info = r->summary;

@@ -149,7 +149,7 @@ static const char *status_text(VP8StatusCode status) {
     case VP8_STATUS_OUT_OF_MEMORY: return "out of memory";
     case VP8_STATUS_INVALID_PARAM: return "image data does not fit its canvas";
     case VP8_STATUS_BITSTREAM_ERROR: return "invalid image data";
-    case VP8_STATUS_UNSUPPORTED_FEATURE: return "unsupported WebP feature";
+    case VP8_STATUS_UNSUPPORTED_FEATURE: return "a feature this libwebp does not decode";
     case VP8_STATUS_NOT_ENOUGH_DATA: return "file is truncated";
     default: return "cannot decode";
     }
@@ -219,11 +219,18 @@ tg_status tg_webp_decode(tg_webp_reader *r, uint32_t out_width, uint32_t out_hei
     WebPFreeDecBuffer(&config.output);
     if (status != VP8_STATUS_OK) {
         tg_status failure = status == VP8_STATUS_NOT_ENOUGH_DATA ? TG_ERR_TRUNCATED
-                          : status == VP8_STATUS_OUT_OF_MEMORY ? TG_ERR_MEMORY : TG_ERR_CORRUPT;
+                          : status == VP8_STATUS_OUT_OF_MEMORY ? TG_ERR_MEMORY
+                          : status == VP8_STATUS_UNSUPPORTED_FEATURE ? TG_ERR_UNSUPPORTED : TG_ERR_CORRUPT;
         return tg_fail(s, failure, status_text(status));
     }
     if ((uint32_t)width != out_width || (uint32_t)height != out_height)
         return tg_fail(s, TG_ERR_CORRUPT, "image data does not fit its canvas");
+    /* A still image whose header says it is opaque is opaque, as `info` reports it and dwebp,
+     * Pillow and libvips decode it (as RGB): a lossless image can still hold alpha below 255,
+     * e.g. a colour index past its palette, which VP8L decodes as transparent black. */
+    if (!info->has_alpha) {
+        for (size_t i = 3; i < total; i += 4) dst[i] = 255;
+    }
     return TG_OK;
 }
 

@@ -29,7 +29,8 @@ typedef enum tg_status {
     TG_ERR_LIMIT = 5,           /* the input exceeds a limit; tg_source_limit says which */
     TG_ERR_MEMORY = 6,          /* an allocation failed */
     TG_ERR_TRUNCATED = 7,       /* the data ends before the image does */
-    TG_ERR_FAILED = 8           /* anything else: a setting the library refused, a call out of order */
+    TG_ERR_FAILED = 8,          /* anything else: a setting the library refused, a call out of order */
+    TG_ERR_UNSUPPORTED = 9      /* valid data of a kind the library declines; the message says which */
 } tg_status;
 
 /* The size of every message buffer; longer text is cut. */

@@ -55,6 +55,10 @@ int tg_cms_profile_space(const uint8_t *icc, size_t icc_size, int *space, char m
 int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *src, void *dst,
                    size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]);
 
+/* Converts pixel_count CIE L*a*b* (D50) pixels, 3 floats each (L* 0-100, a*, b* about -128-127),
+ * to sRGB RGBA8 in dst, alpha 255, by the policy's intent. */
+int tg_cms_lab_to_srgb(const float *lab, uint8_t *dst, size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]);
+
 /* How far an RGB profile is from sRGB, in effect: the largest difference, in 16-bit units, between
  * a probe colour and what converting it from the profile to sRGB (as tg_cms_to_srgb does) gives,
  * over ramps of every 8-bit level on each channel and on gray plus a 9x9x9 grid. A profile that

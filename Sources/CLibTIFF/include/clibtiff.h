@@ -6,7 +6,9 @@
  *    anywhere), nothing ahead; only what the first directory points at is read.
  *  - The first page (directory) is read: strips or tiles, 1-16 bits, gray, RGB, palette, CMYK,
  *    YCbCr, with or without alpha, through libtiff's RGBA interface, which reduces samples to 8
- *    bits. Pixels come out straight RGBA in the order stored (the Orientation tag is reported, not
+ *    bits; CIELab, CMYK (8 or 16 bits, with alpha) and gray or RGB of other integer depths (up to
+ *    32) or floating point are read as samples instead (tg_tiff_read_samples), for the caller to
+ *    convert. A valid directory neither takes is TG_ERR_UNSUPPORTED. Pixels come out straight RGBA in the order stored (the Orientation tag is reported, not
  *    applied). libtiff premultiplies alpha; it is divided out again here.
  *  - libtiff's messages go to a per-handle handler (never to standard error); limits are checked
  *    from the directory before the raster exists, and libtiff's own allocations are capped by the
@@ -19,6 +21,16 @@
 #include <stdint.h>
 
 #include "tg_codec_support.h"
+
+/* Images the sample reader takes (tg_tiff_read_samples), by their colours. */
+enum {
+    TG_TIFF_SAMPLES_NONE = 0,           /* libtiff's RGBA reader takes it */
+    TG_TIFF_SAMPLES_GRAY = 1,           /* 1 colour sample, black is zero */
+    TG_TIFF_SAMPLES_GRAY_INVERTED = 2,  /* 1 colour sample, white is zero */
+    TG_TIFF_SAMPLES_RGB = 3,
+    TG_TIFF_SAMPLES_CMYK = 4,           /* InkSet CMYK, 4 inks, 0 = no ink */
+    TG_TIFF_SAMPLES_LAB = 5             /* CIE L*a*b* (PhotometricInterpretation 8), D50 */
+};
 
 typedef struct {
     uint32_t width;
@@ -40,6 +52,11 @@ typedef struct {
     int rating_type;            /* EXIF Rating (0x4746) in the first directory: its TIFF type (3 SHORT,
                                  * 4 LONG, 8 SSHORT, 9 SLONG), 0 if absent */
     uint32_t rating_raw;        /* its first value's bits, zero-extended */
+    int sample_kind;            /* TG_TIFF_SAMPLES_*: NONE for libtiff's RGBA reader */
+    int float_samples;          /* SampleFormat is IEEE floating point */
+    int planar;                 /* samples in separate planes */
+    int associated_alpha;       /* the alpha sample is premultiplied (ExtraSamples 1) */
+    uint64_t sample_bytes;      /* the float samples tg_tiff_read_samples fills, for a sample kind */
 } tg_tiff_info;
 
 typedef struct tg_tiff_reader tg_tiff_reader;
@@ -60,6 +77,12 @@ tg_status tg_tiff_read_row(tg_tiff_reader *reader, uint8_t *dst);
 /* After tg_tiff_read_row: decodes the remaining rows, so damage there is found as
  * tg_tiff_read_image would find it. */
 tg_status tg_tiff_finish_rows(tg_tiff_reader *reader);
+
+/* Instead of tg_tiff_read_image, for a sample kind: every sample of the first page into dst
+ * (width * height * samples_per_pixel floats, pixels interleaved whatever the planar layout):
+ * integers over their full range as 0-1, floats as stored (unclamped), CIELab as L* 0-100 and
+ * a*, b* signed. Extra samples (alpha first) follow the colour samples, in the same 0-1 terms. */
+tg_status tg_tiff_read_samples(tg_tiff_reader *reader, float *dst);
 
 void tg_tiff_close(tg_tiff_reader *reader);
 

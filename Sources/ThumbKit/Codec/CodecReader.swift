@@ -64,7 +64,7 @@ final class CodecReader {
     }
 
     /// Reads a whole image of `count` samples: `read` gets the C reader and the image's storage.
-    func image<Sample: FixedWidthInteger>(count: Int,
+    func image<Sample: Numeric>(count: Int,
                                           _ read: (OpaquePointer, UnsafeMutablePointer<Sample>) -> tg_status) throws(DecodeError) -> [Sample] {
         var samples = [Sample](repeating: 0, count: count)
         let status = samples.withUnsafeMutableBufferPointer { out in lending { read($0, out.baseAddress!) } }
@@ -86,6 +86,7 @@ final class CodecReader {
         case TG_ERR_TRUNCATED: return .truncated
         case TG_ERR_LIMIT: return LimitExceeded(tg_source_limit(source)).map(DecodeError.limitExceeded) ?? .corrupt(format, reason: message)
         case TG_ERR_MEMORY: return .outOfMemory
+        case TG_ERR_UNSUPPORTED: return .unsupported(format, reason: message)
         default: return .corrupt(format, reason: message)
         }
     }

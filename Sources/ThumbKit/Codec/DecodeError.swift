@@ -11,6 +11,10 @@ public enum DecodeError: ThumbKitError, Equatable {
     case truncated
     /// The format's library rejected the data; `reason` is its message (e.g. "IHDR: CRC error").
     case corrupt(ImageFormat, reason: String)
+    /// The data is valid, or may well be, but of a kind the format's library (or thumbgen) does
+    /// not read; `reason` names the kind (e.g. "signed 32-bit integer samples"). Distinct from
+    /// `corrupt`: the file is not damaged, and another reader may show it.
+    case unsupported(ImageFormat, reason: String)
     /// The input is larger than a configured limit.
     case limitExceeded(LimitExceeded)
     /// Memory for the image could not be had.
@@ -24,6 +28,7 @@ public enum DecodeError: ThumbKitError, Equatable {
         case .unrecognised: return "not a \(DecodeError.formatList) file"
         case .truncated: return "file is truncated"
         case .corrupt(let format, let reason): return "corrupt \(format): \(reason)"
+        case .unsupported(let format, let reason): return "unsupported \(format): \(reason)"
         case .limitExceeded(let limit): return limit.message
         case .outOfMemory: return "out of memory"
         }

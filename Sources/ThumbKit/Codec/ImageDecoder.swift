@@ -114,8 +114,9 @@ extension ImageDecoder {
 enum DecodedPixels {
     /// Straight RGBA in the file's colours.
     case rgba(Image)
-    /// A CMYK image's ink samples, 4 bytes a pixel, inverted (255 = no ink) when `inverted`.
-    case cmyk(width: Int, height: Int, samples: [UInt8], inverted: Bool)
+    /// A CMYK image's ink samples, 4 bytes a pixel, inverted (255 = no ink) when `inverted`, and
+    /// its straight alpha (a byte a pixel) when it has one.
+    case cmyk(width: Int, height: Int, samples: [UInt8], inverted: Bool, alpha: [UInt8]?)
 }
 
 /// Every decoder, by format: the one table a new format is added to.

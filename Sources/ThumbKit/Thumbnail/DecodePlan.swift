@@ -69,7 +69,11 @@ struct DecodePlan {
         var warnings: [String] = []
         var colour = ColourStep.none
         let cmykImage: Bool
-        if case .jpeg(let space, _, _) = header.details { cmykImage = space.isCMYK } else { cmykImage = false }
+        switch header.details {
+        case .jpeg(let space, _, _): cmykImage = space.isCMYK
+        case .tiff(let photometric, _, _): cmykImage = photometric == "cmyk"
+        default: cmykImage = false
+        }
         if options.keepProfile {
             // A CMYK profile cannot travel on the RGB output.
             if case .iccProfile(let profile) = header.colorSource, !cmykImage { keptProfile = profile } else { keptProfile = nil }
@@ -196,7 +200,7 @@ struct DecodePlan {
                 image = converted.image
                 if let warning = converted.warning { colourWarnings.append(warning) }
             }
-        case .cmyk(let width, let height, let samples, let inverted):
+        case .cmyk(let width, let height, let samples, let inverted, let alpha):
             guard case .cmykProfile(let profile) = colour else { preconditionFailure("ink samples without a CMYK profile") }
             let converted = ColorManagement.convertCMYK(samples, width: width, height: height, inverted: inverted, profile: profile)
             if let result = converted.image {
@@ -205,6 +209,12 @@ struct DecodePlan {
                 // lcms2 refused the profile after all: the naive conversion every viewer uses.
                 colourWarnings.append(converted.warning ?? "ignored ICC profile")
                 image = ColorManagement.naiveRGBA(fromCMYK: samples, width: width, height: height, inverted: inverted)
+            }
+            if let alpha {
+                // The profile converts inks; coverage is carried over unchanged (straight alpha).
+                var rgba = image.rgba8
+                for pixel in 0..<alpha.count { rgba[pixel * 4 + 3] = alpha[pixel] }
+                image = Image(width: width, height: height, rgba8: rgba)
             }
         }
         image = orientation.apply(to: image)

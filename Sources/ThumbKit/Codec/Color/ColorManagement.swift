@@ -57,6 +57,15 @@ package enum ColorManagement {
         return (Image(width: width, height: height, rgba8: out), nil)
     }
 
+    /// CIE L*a*b* pixels (D50, 3 floats each: L* 0–100, a*, b* signed) as sRGB RGBA8, alpha
+    /// 255, or nil when lcms2 cannot build the conversion.
+    static func srgb(fromLab lab: [Float], pixels: Int) -> [UInt8]? {
+        var message = [CChar](repeating: 0, count: Int(TG_CMS_MESSAGE_SIZE))
+        var out = [UInt8](repeating: 0, count: pixels * 4)
+        let status = tg_cms_lab_to_srgb(lab, &out, pixels, &message)
+        return status == Int32(TG_CMS_OK) ? out : nil
+    }
+
     /// CMYK ink samples (4 bytes a pixel) as RGBA by the naive rule every viewer without a profile
     /// uses: each ink removes its share of light. Inverted (Adobe) samples already are
     /// `1 - ink`, so R = C'·K'; plain ones are R = (1 - C)(1 - K). The same arithmetic as the

@@ -98,7 +98,7 @@ final class JPEGDecoder: ImageDecoder {
         precondition(started && rowChannels == 4, "start(_:) without streaming first")
         let samples: [UInt8] = try reader.image(count: width * height * 4) { tg_jpeg_read_image($0, $1) }
         if case .jpeg(let space, _, let adobe) = header.details, space.isCMYK, tg_jpeg_is_raw_cmyk(reader.handle) != 0 {
-            return .cmyk(width: width, height: height, samples: samples, inverted: adobe)
+            return .cmyk(width: width, height: height, samples: samples, inverted: adobe, alpha: nil)
         }
         return .rgba(Image(width: width, height: height, rgba8: samples))
     }

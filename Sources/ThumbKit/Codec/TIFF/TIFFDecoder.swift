@@ -1,7 +1,9 @@
 import CLibTIFF
 
 /// Reads a TIFF's first page through libtiff's RGBA interface: strips or tiles, 1–16 bits,
-/// gray, RGB, palette, CMYK and YCbCr, with or without alpha; samples come out at 8 bits. The
+/// gray, RGB, palette, CMYK and YCbCr, with or without alpha; samples come out at 8 bits. CIELab,
+/// CMYK (8 or 16 bits, with alpha, through its profile) and gray or RGB of other integer depths
+/// (up to 32 bits) or floating point are read as samples and converted by `TIFFSamples`. The
 /// Orientation tag is the image's orientation (EXIF's is TIFF's), applied by the decode plan; the
 /// ICC profile is its colour source.
 ///
@@ -20,6 +22,10 @@ final class TIFFDecoder: FullSizeDecoder {
     let workingBytes: UInt64
     /// Whether scanlines are the pixels (8-bit RGB or gray, contiguous, in strips).
     private let rowsAsStored: Bool
+    /// TG_TIFF_SAMPLES_*: NONE when libtiff's RGBA reader decodes the page, else what the samples
+    /// read by `TIFFSamples` are.
+    private let sampleKind: Int32
+    private let associatedAlpha: Bool
     private let reader: CodecReader
     var request: DecodeRequest?
     /// RGB rows when streaming as stored; whole images, and rows from the raster, are RGBA.
@@ -32,17 +38,21 @@ final class TIFFDecoder: FullSizeDecoder {
         var info = tg_tiff_info()
         reader = try CodecReader(TIFFDecoder.self, input: input, limits: limits, info: &info, open: tg_tiff_open, close: tg_tiff_close)
         rowsAsStored = info.rows_as_stored != 0
+        sampleKind = info.sample_kind
+        associatedAlpha = info.associated_alpha != 0
+        // A CIELab page is converted to sRGB here; any profile it carries describes Lab, not RGB.
+        let lab = info.sample_kind == Int32(TG_TIFF_SAMPLES_LAB)
         let icc = info.icc.map { Array(UnsafeBufferPointer(start: $0, count: info.icc_size)) }
         header = ImageHeader(format: .tiff, storedWidth: Int(info.width), storedHeight: Int(info.height),
                              orientation: Orientation(rawValue: Int(info.orientation)) ?? .topLeft,
                              bitDepth: Int(info.bits_per_sample), hasAlpha: info.has_alpha != 0,
-                             colorSource: icc.map(ColorSource.iccProfile) ?? .sRGB, scanOrder: .sequential,
+                             colorSource: lab ? .sRGB : icc.map(ColorSource.iccProfile) ?? .sRGB, scanOrder: .sequential,
                              details: .tiff(photometric: TIFFDecoder.photometricName(Int(info.photometric)),
                                             samples: Int(info.samples_per_pixel), tiled: info.tiled != 0),
                              metadata: EmbeddedMetadata(xmp: info.xmp.map { Array(UnsafeBufferPointer(start: $0, count: info.xmp_size)) },
                                                         tiffRating: ExifReader.rating(type: UInt16(info.rating_type), raw: info.rating_raw)))
         let raster = TIFFDecoder.streams(header) && !rowsAsStored ? 4 * UInt64(info.width) * UInt64(info.height) : 0
-        workingBytes = info.strip_bytes + raster
+        workingBytes = info.strip_bytes + raster + info.sample_bytes
     }
 
     /// 8-bit opaque RGB or gray in strips: rows as stored, unless the samples lie in separate
@@ -93,6 +103,16 @@ final class TIFFDecoder: FullSizeDecoder {
     }
 
     func decodeImage() throws(DecodeError) -> DecodedPixels {
+        if sampleKind != Int32(TG_TIFF_SAMPLES_NONE) {
+            guard case .tiff(_, let channels, _) = header.details else { preconditionFailure("a TIFF header") }
+            let values: [Float] = try reader.image(count: width * height * channels) { tg_tiff_read_samples($0, $1) }
+            let samples = TIFFSamples(kind: sampleKind, width: width, height: height, channels: channels,
+                                      hasAlpha: header.hasAlpha, associatedAlpha: associatedAlpha, values: values)
+            if sampleKind == Int32(TG_TIFF_SAMPLES_CMYK), request?.rawCMYK == true {
+                return .cmyk(width: width, height: height, samples: samples.cmykInks(), inverted: false, alpha: samples.alpha())
+            }
+            return .rgba(try samples.rgba())
+        }
         let pixels: [UInt8] = try reader.image(count: width * height * 4) { tg_tiff_read_image($0, $1) }
         return .rgba(Image(width: width, height: height, rgba8: pixels))
     }
