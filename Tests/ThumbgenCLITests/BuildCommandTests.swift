@@ -129,7 +129,8 @@ import ThumbKit
         let options = Set(ThumbnailSettings.options.map(\.long) + ["name"])
         let members = Set(ThumbgenConfig.optionMembers.map(\.option))
         #expect(options == members, "options without a member: \(options.subtracting(members).sorted()); members without an option: \(members.subtracting(options).sorted())")
-        for member in ThumbgenConfig.optionMembers where member.member != "formats" {
+        // Lists are plural: formats (--format), placeholders (--placeholder).
+        for member in ThumbgenConfig.optionMembers where !["formats", "placeholders"].contains(member.member) {
             let camel = member.option.split(separator: "-").enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
             #expect(member.member == camel, "\(member.option)")
         }

@@ -24,7 +24,7 @@ struct ThumbnailCommand: Command {
         OptionSpec("quiet", short: "q", help: "Print only errors."),
         OptionSpec("verbose", short: "v", help: "Print a line per file, including skipped ones, and the summary."),
         CommonOptions.summary,
-    ]
+    ] + WebSettings.options
 
     var help: HelpText {
         HelpText(
@@ -132,7 +132,10 @@ struct ThumbnailCommand: Command {
             console.err("shard \(slice.index)/\(slice.count) (from \(origin))\n")
         }
         try RatingSourceSettings.apply(arguments, drawsBadges: set.options.ratingBadge != nil, to: &configuration)
-        return try Self.run(configuration, arguments: arguments, console: console, listName: list?.shownName)
+        var web = try WebSettings(arguments)
+        if !web.isEmpty && shard.shard != nil { throw UsageError("--metadata and --html need the whole run, not a --shard (merge the manifests, then run again)") }
+        web.settings = [configuration.groups[0].settings]
+        return try Self.run(configuration, arguments: arguments, console: console, listName: list?.shownName, web: web.isEmpty ? [] : [web])
     }
 
     /// `-j N`.
@@ -144,8 +147,10 @@ struct ThumbnailCommand: Command {
     /// Runs a batch with the progress bar, `-v` lines, warnings, summary and exit status the
     /// options ask for (the thumbnail and build commands share it).
     /// `listName`: the `--files-from` list the inputs came from, for the message of an empty run.
+    /// `web`: metadata and HTML to write from the manifest once the run has finished (not after a
+    /// cancelled run or the machine's failure).
     static func run(_ configuration: BatchConfiguration, arguments: ParsedArguments, console: Console,
-                    listName: String? = nil) throws(UsageError) -> ExitCode {
+                    listName: String? = nil, web: [WebSettings] = []) throws(UsageError) -> ExitCode {
         let progressMode = try arguments.value("progress", default: "auto", expected: "auto, always or never") {
             ["auto", "always", "never"].contains($0) ? $0 : nil
         }
@@ -187,6 +192,14 @@ struct ThumbnailCommand: Command {
             console.err("thumbgen: no images found in \(inputs)\(shard)\n")
         }
         if summary.machineFailure != nil { return .temporaryFailure }
+        if !summary.cancelled {
+            for settings in web {
+                if let failure = settings.write(manifest: configuration.manifestPath) {
+                    console.err("thumbgen: \(failure)\n")
+                    return .failure
+                }
+            }
+        }
         if summary.cancelled { return signals.receivedSignal == SIGTERM ? .terminated : .interrupted }
         return summary.failed.isEmpty ? .success : .failure
     }
