@@ -8,7 +8,8 @@ package struct WebImageSet: Sendable, Equatable {
     package struct Variant: Sendable, Equatable {
         /// Path relative to the manifest's folder.
         package var path: String
-        /// `urlPrefix` + the path, percent-encoded where a URL or a `srcset` needs it.
+        /// `urlPrefix` + the path below the output folder, percent-encoded where a URL or a
+        /// `srcset` needs it.
         package var url: String
         package var width: Int
         package var height: Int
@@ -39,15 +40,17 @@ package struct WebImageSet: Sendable, Equatable {
     package var urlPrefix: String
 
     /// The set of the entries recorded with one of `settings` (the groups of this run; older
-    /// entries of other settings are left out), image outputs only. `fileSize` gives a file's
-    /// bytes from its path relative to the manifest's folder (nil: the file is gone, left out).
-    package init(entries: [ManifestEntry], settings: Set<String>, urlPrefix: String, fileSize: (FilePath) -> Int?) {
+    /// entries of other settings are left out), image outputs only. URLs are `urlPrefix` and the
+    /// path below `urlBase` (the output folder, relative to the manifest's). `fileSize` gives a
+    /// file's bytes from its path relative to the manifest's folder (nil: the file is gone, left out).
+    package init(entries: [ManifestEntry], settings: Set<String>, urlPrefix: String, urlBase: FilePath, fileSize: (FilePath) -> Int?) {
         self.urlPrefix = urlPrefix
         var bySource: [FilePath: Source] = [:]
         for entry in entries where settings.contains(entry.settings) && entry.iconFile == nil {
             guard let bytes = fileSize(entry.output) else { continue }
             let path = entry.output.description
-            let variant = Variant(path: path, url: urlPrefix + Self.urlEncoded(path), width: entry.width, height: entry.height, bytes: bytes)
+            let below = entry.output.relative(from: urlBase).description
+            let variant = Variant(path: path, url: urlPrefix + Self.urlEncoded(below), width: entry.width, height: entry.height, bytes: bytes)
             var source = bySource[entry.source] ?? Source(path: entry.source.description, width: entry.sourceWidth, height: entry.sourceHeight,
                                                           formats: [:], placeholders: [:])
             if !source.formats[entry.format, default: []].contains(where: { $0.width == variant.width }) {
@@ -137,11 +140,13 @@ package struct WebImageSet: Sendable, Equatable {
 
 extension WebImageSet {
     /// The set a run's manifest records for `settings`, file sizes read from the disk (paths
-    /// beside the manifest).
-    package static func load(manifest path: FilePath, settings: Set<String>, urlPrefix: String) throws(BatchError) -> WebImageSet {
+    /// beside the manifest), URLs below `outputDirectory` (as seen from the working directory).
+    package static func load(manifest path: FilePath, outputDirectory: FilePath, settings: Set<String>,
+                             urlPrefix: String) throws(BatchError) -> WebImageSet {
         let manifest = try Manifest.load(path: path)
         let directory = path.directory
-        return WebImageSet(entries: manifest.sortedEntries, settings: settings, urlPrefix: urlPrefix) { output in
+        return WebImageSet(entries: manifest.sortedEntries, settings: settings, urlPrefix: urlPrefix,
+                           urlBase: outputDirectory.relative(from: directory)) { output in
             guard case .success(let status) = FileSystem.status(directory.isEmpty ? output : directory.appending(output)), status.isRegular else { return nil }
             return Int(status.size)
         }

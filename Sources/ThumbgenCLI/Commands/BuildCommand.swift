@@ -189,6 +189,7 @@ struct Project {
             var web = WebSettings(metadata: group.web["metadata"].map(path), html: group.web["html"].map(path),
                                   sizes: group.web["sizes"] ?? "100vw", urlPrefix: group.web["urlPrefix"] ?? "")
             web.settings = [made.settings]
+            web.outputDirectory = made.outputDirectory
             return web
         }
     }

@@ -28,7 +28,7 @@ struct ThumbnailCommand: Command {
 
     var help: HelpText {
         HelpText(
-            overview: "Make PNG, JPEG or WebP thumbnails of \(ImageFormat.names("and", kinds: true)) files and directory trees.",
+            overview: "Make PNG, JPEG, WebP or AVIF thumbnails of \(ImageFormat.names("and", kinds: true)) files and directory trees.",
             usage: ["thumbgen [options] INPUT...", "thumbgen build [FILE]", "thumbgen info FILE...", "thumbgen stars [options]",
                     "thumbgen sheet [options] INPUT... [-o sheet.png]", "thumbgen icons [options] MASTER [-o DIR]",
                     "thumbgen check MANIFEST...", "thumbgen help [COMMAND]"],
@@ -39,8 +39,11 @@ struct ThumbnailCommand: Command {
             lossless colour type (--color-type rgba forces 8-bit RGBA). JPEG (quality 85, 4:2:0,
             optimised Huffman tables) has no alpha: transparent thumbnails, rounded corners and
             contain's margins are flattened onto --background, white by default. WebP (quality 80,
-            or --lossless) keeps alpha. No metadata is written but the sRGB mark (PNG) or, with
-            --keep-profile, the ICC profile. Same input, options and libraries give the same bytes.
+            or --lossless) and AVIF (quality 50, effort 4, libaom on one thread) keep alpha. No
+            metadata is written but the sRGB mark (PNG, AVIF) or, with --keep-profile, the ICC
+            profile. Same input, options and libraries give the same bytes, whatever -j.
+            --placeholder stores per-source placeholders in the manifest; --metadata and --html
+            write a JSON file and <picture> markup for every source (see docs/web.md).
             --rating-badge CORNER draws each photo's star rating (--ratings-file, else its XMP sidecar,
             else its XMP, else its EXIF Rating) on the picture: the badge thumbgen stars draws for the
             same --fill/--empty/--outline/--half/--fill-mode, composited at the corner; rejected and
@@ -62,6 +65,7 @@ struct ThumbnailCommand: Command {
             examples: [
                 ("thumbgen photos/ -o thumbs", "A 128-pixel PNG thumbnail of every image under photos/, in thumbs/ (a rerun makes only what changed)."),
                 ("thumbgen photos/ -o thumbs --widths 320,640,1280 --format webp,jpeg", "Three widths in two formats for responsive images."),
+                       ("thumbgen photos/ -o public/img --widths 320,640 --format avif,webp,jpeg --placeholder lqip --html public/img/pictures.html", "AVIF, WebP and JPEG with a <picture> per photo."),
                 ("thumbgen photos/ -o thumbs --shard 2/8", "The second of eight slices, for eight machines or processes."),
                 ("thumbgen help check", "The help of one command (man thumbgen-check has more)."),
             ],
@@ -135,6 +139,7 @@ struct ThumbnailCommand: Command {
         var web = try WebSettings(arguments)
         if !web.isEmpty && shard.shard != nil { throw UsageError("--metadata and --html need the whole run, not a --shard (merge the manifests, then run again)") }
         web.settings = [configuration.groups[0].settings]
+        web.outputDirectory = outputDirectory
         return try Self.run(configuration, arguments: arguments, console: console, listName: list?.shownName, web: web.isEmpty ? [] : [web])
     }
 

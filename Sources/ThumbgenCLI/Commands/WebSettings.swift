@@ -8,15 +8,17 @@ struct WebSettings: Equatable {
         OptionSpec("metadata", value: "FILE", help: "Write per-source metadata to FILE.json: size, each format's variants (path, url, width, height, bytes) and srcset, placeholders."),
         OptionSpec("html", value: "FILE", help: "Write one <picture> per source to FILE: <source> per AVIF/WebP set, <img> fallback with width/height, lazy, async."),
         OptionSpec("sizes", value: "SIZES", help: "The sizes attribute of --html's <source> and <img> (default 100vw)."),
-        OptionSpec("url-prefix", value: "PREFIX", help: "Prepended to each output's path (relative to the manifest's folder) in URLs and srcset, e.g. /img/ (default none)."),
+        OptionSpec("url-prefix", value: "PREFIX", help: "Prepended to each output's path below -o DIR in URLs and srcset, e.g. /img/ (default none: relative)."),
     ]
 
     var metadata: FilePath?
     var html: FilePath?
     var sizes: String
     var urlPrefix: String
-    /// The settings of the groups whose outputs are listed.
+    /// The settings of the group whose outputs are listed.
     var settings: Set<String> = []
+    /// The group's output folder: URLs are paths below it.
+    var outputDirectory: FilePath = "."
 
     /// Whether anything is to be written.
     var isEmpty: Bool { metadata == nil && html == nil }
@@ -46,7 +48,7 @@ struct WebSettings: Equatable {
     func write(manifest: FilePath) -> String? {
         guard !isEmpty else { return nil }
         let set: WebImageSet
-        do { set = try WebImageSet.load(manifest: manifest, settings: settings, urlPrefix: urlPrefix) } catch { return error.message }
+        do { set = try WebImageSet.load(manifest: manifest, outputDirectory: outputDirectory, settings: settings, urlPrefix: urlPrefix) } catch { return error.message }
         for (path, bytes) in [(metadata, set.metadataJSON()), (html, PictureHTML(sizes: sizes).render(set))] {
             guard let path else { continue }
             do { try AtomicFile.write(bytes, to: path) } catch { return error.message }
