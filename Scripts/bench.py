@@ -721,7 +721,7 @@ def sets_section(corpus, have_vips, env1):
 
 WEB_SIDE = 640
 # Quality sweeps per tool and format: the size each tool needs for one SSIM is interpolated on them.
-WEB_QUALITIES = {"jpeg": (50, 65, 75, 85, 92), "webp": (50, 65, 75, 80, 90), "avif": (30, 40, 50, 60, 70, 80)}
+WEB_QUALITIES = {"jpeg": (60, 75, 85, 92), "webp": (60, 70, 80, 90), "avif": (35, 50, 65, 80)}
 WEB_DEFAULTS = {"jpeg": 85, "webp": 80, "avif": 50}
 
 
@@ -772,8 +772,14 @@ def web_point(tool, fmt, quality, folder, files, reference, env1):
     scores = []
     for source, output in zip(files, made):
         luma = decoded_luma_any(output)
-        scores.append(ssim(luma, reference.luma(source, luma.shape[1], luma.shape[0])))
+        key = (source, luma.shape[1], luma.shape[0])
+        if key not in WEB_REFERENCES:  # the float reference is slow on a large photo: once per size
+            WEB_REFERENCES[key] = reference.luma(source, luma.shape[1], luma.shape[0])
+        scores.append(ssim(luma, WEB_REFERENCES[key]))
     return size, float(np.mean(scores))
+
+
+WEB_REFERENCES = {}
 
 
 def size_at(points, target_ssim):
@@ -813,7 +819,7 @@ def web_section(corpus, have_vips, pillow_installed, env1):
     for fmt in ("jpeg", "webp", "avif"):
         tools = ["thumbgen"] + (["vipsthumbnail"] if have_vips else []) + (["Pillow"] if fmt != "avif" else [])
         sweeps = {tool: [web_point(tool, fmt, q, folder, files, reference, env1) for q in WEB_QUALITIES[fmt]] for tool in tools}
-        ours = web_point("thumbgen", fmt, WEB_DEFAULTS[fmt], folder, files, reference, env1)
+        ours = sweeps["thumbgen"][WEB_QUALITIES[fmt].index(WEB_DEFAULTS[fmt])]
         print(f"\n  {fmt.upper()}: thumbgen at its default quality {WEB_DEFAULTS[fmt]}: {ours[0]:.1f} KiB, SSIM {ours[1]:.4f}")
         for tool in tools:
             points = ", ".join(f"q{q} {s:.0f} KiB/{x:.4f}" for q, (s, x) in zip(WEB_QUALITIES[fmt], sweeps[tool]))
