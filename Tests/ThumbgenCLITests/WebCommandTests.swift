@@ -7,15 +7,13 @@ import TestSupport
 /// The web workflow from the command line: AVIF output that does not depend on `-j`, placeholders
 /// in the manifest (BlurHash's reference vectors from the command line), `--metadata` and `--html`.
 @Suite struct WebCommandTests {
-    static let photos = ["cat-rgba8.png", "dune.png", "ladybird.png"]
+    static let photos = ["cat-rgba8.png", "cat-rgb16.png"]
 
     /// A folder with a few photos (and a name that needs escaping in a URL).
     static func sources() throws -> String {
         let folder = Fixtures.temporaryDirectory("web-src")
-        for name in photos {
-            let target = name == "dune.png" ? "dune, at dusk.png" : name
-            try FileManager.default.copyItem(atPath: Fixtures.path("photos/" + name), toPath: folder + "/" + target)
-        }
+        for name in photos { try FileManager.default.copyItem(atPath: Fixtures.path("photos/" + name), toPath: folder + "/" + name) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("photos/cat-rgba8.png"), toPath: folder + "/dune, at dusk.png")
         return folder
     }
 
@@ -52,10 +50,10 @@ import TestSupport
         #expect(settings.contains("format=avif;quality=80;effort=2;chroma=444"))
         #expect(settings.contains("libaom "))
         let effort = CLIRun([cat, "-o", out + "/c", "--effort", "3"])
-        #expect(effort.status == .usage && effort.err == "thumbgen: --effort applies to AVIF output, not PNG (see --format)\n")
+        #expect(effort.status == .usage && effort.err.hasPrefix("thumbgen: --effort applies to AVIF output, not PNG (see --format)\n"), "\(effort.err)")
         #expect(CLIRun([cat, "-o", out + "/c", "--format", "avif", "--effort", "10"]).status == .usage)
         let sizes = CLIRun([cat, "-o", out + "/c", "--sizes", "50vw"])
-        #expect(sizes.status == .usage && sizes.err == "thumbgen: --sizes applies to --html and --metadata, and neither is given\n")
+        #expect(sizes.status == .usage && sizes.err.hasPrefix("thumbgen: --sizes applies to --html and --metadata, and neither is given\n"), "\(sizes.err)")
         #expect(CLIRun([cat, "-o", out + "/c", "--placeholder", "blurhash=0x3"]).status == .usage)
     }
 
@@ -95,10 +93,10 @@ import TestSupport
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/images.json"))) as? [String: Any])
         let list = try #require(json["sources"] as? [[String: Any]])
         let folderName: String = "../" + String(sources.split(separator: "/").last!)
-        let expectedSources: [String] = ["cat-rgba8.png", "dune, at dusk.png", "ladybird.png"].map { folderName + "/" + $0 }
+        let expectedSources: [String] = ["cat-rgb16.png", "cat-rgba8.png", "dune, at dusk.png"].map { folderName + "/" + $0 }
         let listedSources: [String] = list.compactMap { $0["source"] as? String }
         #expect(listedSources == expectedSources)
-        let cat = list[0]
+        let cat = list[1]
         #expect(cat["width"] as? Int == 320 && cat["height"] as? Int == 480)
         let formats = try #require(cat["formats"] as? [String: [String: Any]])
         #expect(Set(formats.keys) == ["avif", "webp", "jpeg"])
@@ -111,7 +109,7 @@ import TestSupport
         let placeholders = try #require(cat["placeholders"] as? [String: String])
         #expect(placeholders["lqip"]?.hasPrefix("data:image/webp;base64,") == true && placeholders["color"]?.hasPrefix("#") == true)
         // The comma and the space of "dune, at dusk" are escaped in URLs, so the srcset still parses.
-        let dune = try #require((list[1]["formats"] as? [String: [String: Any]])?["webp"]?["srcset"] as? String)
+        let dune = try #require((list[2]["formats"] as? [String: [String: Any]])?["webp"]?["srcset"] as? String)
         #expect(dune.hasPrefix("/img/dune%2C%20at%20dusk-64.webp 64w, "))
 
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
