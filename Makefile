@@ -7,6 +7,8 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/thumbgen
 # Where thumbgen.json (the demo project) writes.
 DEMO_OUT = demo-output
+# What `deps` installs on Debian.
+DEB_PACKAGES = libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil python3-numpy icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel libtiff-tools gcc libheif-examples chromium
 
 .PHONY: all build deps test fma-check demo assets bench fuzz sanitize install uninstall clean
 
@@ -19,17 +21,23 @@ all: build
 # /usr/bin/python3), icns2png (icnsutils), pngcheck, and aapt with the framework's resources;
 # groff and man (groff-base, man-db), bash, zsh and fish, which the tests render the man pages and
 # load the completions with; GNU parallel, which the scale-out test runs shards through; libtiff's
-# tools (tiffcp, tiffcrop), which the fixture and reference scripts cut and flatten TIFFs with.
+# tools (tiffcp, tiffcrop), which the fixture and reference scripts cut and flatten TIFFs with;
+# heif-convert (libheif-examples), the independent reader of thumbgen's AVIFs; Chromium, which
+# Scripts/browser-test.sh opens the generated <picture> page in; numpy, which the benchmark's SSIM
+# uses. (Debian 12's libheif1 has libaom's AV1 encoder built in; later releases ship it as
+# libheif-plugin-aomenc, installed below when the release has it.)
 deps:
 	@if ! pkg-config --exists libpng zlib libjpeg lcms2 libwebpdemux libtiff-4 libheif libde265 dav1d 2>/dev/null || [ ! -f /usr/include/gif_lib.h ] || [ ! -x /usr/bin/time ] \
 	    || [ ! -x /usr/bin/icns2png ] || [ ! -x /usr/bin/pngcheck ] || [ ! -x /usr/bin/aapt ] || [ ! -f /usr/share/android-framework-res/framework-res.apk ] \
 	    || [ ! -x /usr/bin/groff ] || [ ! -x /usr/bin/man ] || [ ! -x /usr/bin/zsh ] || [ ! -x /usr/bin/fish ] || [ ! -x /usr/bin/parallel ] || [ ! -x /usr/bin/tiffcp ] \
-	    || ! /usr/bin/python3 -c 'import PIL' 2>/dev/null || ! command -v cc >/dev/null; then \
+	    || [ ! -x /usr/bin/heif-convert ] || [ ! -x /usr/bin/chromium ] \
+	    || ! /usr/bin/python3 -c 'import PIL, numpy' 2>/dev/null || ! command -v cc >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "make: installing libpng-dev, zlib1g-dev, libjpeg-dev, liblcms2-dev, libwebp-dev, libgif-dev, libtiff-dev, libheif-dev, libde265-dev, libdav1d-dev, pkg-config, time, python3-pil, icnsutils, pngcheck, aapt, android-framework-res, groff-base, man-db, zsh, fish, parallel, libtiff-tools and gcc"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel libtiff-tools gcc >/dev/null; \
+	    echo "make: installing $(DEB_PACKAGES)"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEB_PACKAGES) >/dev/null; \
+	    if apt-cache show libheif-plugin-aomenc >/dev/null 2>&1; then DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libheif-plugin-aomenc >/dev/null; fi; \
 	  else \
-	    echo "make: development files are missing; run: sudo apt-get install -y libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel libtiff-tools gcc" >&2; \
+	    echo "make: development files are missing; run: sudo apt-get install -y $(DEB_PACKAGES)" >&2; \
 	    exit 1; \
 	  fi; \
 	fi
@@ -41,11 +49,13 @@ build: deps
 # Then the build tool plugin end to end on Examples/RatingsApp (debug, scratch paths under .build/):
 # its test, the no-op rebuild, one touched image, a bad thumbgen.json, the command plugin.
 # Then ThumbKitTesting in Examples/GoldenTests: record, pass, fail with a diff image.
+# Then the web workflow in headless Chromium: which <picture> candidate loads at two viewports.
 test: deps
 	$(SWIFT) build -c release --product thumbgen
 	$(SWIFT) test -c release
 	SWIFT=$(SWIFT) Scripts/plugin-test.sh
 	SWIFT=$(SWIFT) Scripts/golden-example-test.sh
+	Scripts/browser-test.sh
 
 # The golden suite with the C modules built for FMA and free to contract (-mfma -ffp-contract=fast,
 # in .build/fma) against the normal build: the same bytes (a second full release build).

@@ -50,6 +50,7 @@ RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 # vipsthumbnail, and JPEG/WebP output; BENCH_ONLY=output: the memory sections and JPEG/WebP output only;
 # BENCH_ONLY=sheet: the memory sections and the 200-photo contact sheet against ImageMagick's montage.
 # BENCH_ONLY=sets: the memory sections and one run of widths x formats against six single-output runs.
+# BENCH_ONLY=web: only the web section (AVIF encode CPU against vipsthumbnail, bytes at equal SSIM).
 # BENCH_ONLY=peers: the memory sections and each corpus against vipsthumbnail, ImageMagick and Pillow
 # (thumbgen -j1 only), ending with the README's performance table.
 ONLY = os.environ.get("BENCH_ONLY", "")
@@ -718,6 +719,118 @@ def sets_section(corpus, have_vips, env1):
         print(f"  peak RSS: one run {ours[2]:.0f} MiB, one single-output run {by['thumbgen, one output (1280 webp)'][2]:.0f} MiB")
         sys.stdout.flush()
 
+WEB_SIDE = 640
+# Quality sweeps per tool and format: the size each tool needs for one SSIM is interpolated on them.
+WEB_QUALITIES = {"jpeg": (60, 75, 85, 92), "webp": (60, 70, 80, 90), "avif": (35, 50, 65, 80)}
+WEB_DEFAULTS = {"jpeg": 85, "webp": 80, "avif": 50}
+
+
+def web_photos(corpus):
+    """A handful of the JPEG photos (BENCH_WEB_COUNT, default 8), copied into one folder."""
+    jpegs = sorted(p for name, d in corpus.items() if name.startswith("photos-jpeg") for p in images(d))
+    if not jpegs:
+        jpegs = sorted(p for p in images(corpus.get("large", "")) if p.lower().endswith((".jpg", ".jpeg")))
+    folder = os.path.join(OUTPUTS, "web-photos")
+    os.makedirs(folder, exist_ok=True)
+    for path in jpegs[: int(os.environ.get("BENCH_WEB_COUNT", "8"))]:
+        shutil.copy(path, folder)
+    return folder, sorted(images(folder))
+
+
+def decoded_luma_any(path):
+    """decoded_luma, AVIF through heif-convert (Pillow 9 reads no AVIF)."""
+    if path.endswith(".avif"):
+        png = path + ".png"
+        subprocess.run(["heif-convert", path, png], check=True, capture_output=True)
+        return decoded_luma(png)
+    return decoded_luma(path)
+
+
+def web_encode(tool, fmt, quality, folder, files, out):
+    """Argv for one tool making every photo at 640 px in one format and quality."""
+    ext = {"jpeg": "jpg", "webp": "webp", "avif": "avif"}[fmt]
+    if tool == "thumbgen":
+        return [BIN, folder, "-o", out, "--size", str(WEB_SIDE), "-j1", "--no-fsync", "--format", fmt,
+                "--quality", str(quality), "--progress", "never"]
+    if tool == "vipsthumbnail":
+        return ["vipsthumbnail", "-s", str(WEB_SIDE), "-o", os.path.join(out, f"%s.{ext}[Q={quality}]")] + files
+    save = {"jpeg": f"quality={quality}", "webp": f"quality={quality}, method=4"}[fmt]
+    script = ("import sys,os\nfrom PIL import Image, ImageOps\nout=sys.argv[1]\n"
+              "for p in sys.argv[2:]:\n im=ImageOps.exif_transpose(Image.open(p)).convert('RGB'); im.thumbnail((%d,%d), Image.LANCZOS)\n"
+              " im.save(os.path.join(out,os.path.splitext(os.path.basename(p))[0]+'.%s'), %s)\n" % (WEB_SIDE, WEB_SIDE, ext, save))
+    return [sys.executable, "-c", script, out] + files
+
+
+def web_point(tool, fmt, quality, folder, files, reference, env1):
+    """(total KiB, mean SSIM against the float reference) of one tool at one quality."""
+    import numpy as np
+    out = fresh_output()
+    run_measured(web_encode(tool, fmt, quality, folder, files, out), env1 if tool == "vipsthumbnail" else None)
+    ext = {"jpeg": ".jpg", "webp": ".webp", "avif": ".avif"}[fmt]
+    made = sorted(os.path.join(out, f) for f in os.listdir(out) if f.endswith(ext))
+    size = sum(os.path.getsize(f) for f in made) / 1024
+    scores = []
+    for source, output in zip(files, made):
+        luma = decoded_luma_any(output)
+        key = (source, luma.shape[1], luma.shape[0])
+        if key not in WEB_REFERENCES:  # the float reference is slow on a large photo: once per size
+            WEB_REFERENCES[key] = reference.luma(source, luma.shape[1], luma.shape[0])
+        scores.append(ssim(luma, WEB_REFERENCES[key]))
+    return size, float(np.mean(scores))
+
+
+WEB_REFERENCES = {}
+
+
+def size_at(points, target_ssim):
+    """The size a tool needs for target_ssim, linear between its two nearest sweep points (None
+    when the target is outside its sweep)."""
+    points = sorted(points, key=lambda p: p[1])
+    for (s0, q0), (s1, q1) in zip(points, points[1:]):
+        if q0 <= target_ssim <= q1:
+            return s0 + (s1 - s0) * ((target_ssim - q0) / (q1 - q0) if q1 > q0 else 0)
+    return None
+
+
+def web_section(corpus, have_vips, pillow_installed, env1):
+    """Issue #26's bar, the JPEG photos at 640 px, one job: AVIF encode CPU against vipsthumbnail's
+    heifsave at the same quality; and per format the bytes each tool needs for the SSIM thumbgen
+    reaches at its default quality (each tool's quality sweep, interpolated), against a float
+    reference (FloatReference)."""
+    if not pillow_installed:
+        TARGETS.append("  n/a  web: Pillow (python3-pil) and numpy are needed for SSIM")
+        return
+    folder, files = web_photos(corpus)
+    if not files:
+        TARGETS.append("  n/a  web: no JPEG photos (make-corpus.sh, or ../shared/corpus)")
+        return
+    print(f"\nweb: {len(files)} JPEG photos to {WEB_SIDE} px, one job; median (min) of {RUNS} runs")
+    commands = [("thumbgen -j1 --format avif", lambda out: web_encode("thumbgen", "avif", 50, folder, files, out), None)]
+    if have_vips:
+        commands.append(("vipsthumbnail .avif[Q=50]", lambda out: web_encode("vipsthumbnail", "avif", 50, folder, files, out), env1))
+    rows = dict(round_robin(commands))
+    for label, m in rows.items():
+        print(f"  {label:<30}{m[0]:8.2f} s ({m.min_wall:.2f}){m[1]:8.2f} s CPU ({m.min_cpu:.2f})")
+    if have_vips:
+        ours, theirs = rows["thumbgen -j1 --format avif"], rows["vipsthumbnail .avif[Q=50]"]
+        target("web: AVIF encode CPU, thumbgen / vipsthumbnail [Q=50], 640 px", ours[1] / theirs[1], 1.0, False,
+               ours.min_cpu / theirs.min_cpu)
+    reference = FloatReference()
+    for fmt in ("jpeg", "webp", "avif"):
+        tools = ["thumbgen"] + (["vipsthumbnail"] if have_vips else []) + (["Pillow"] if fmt != "avif" else [])
+        sweeps = {tool: [web_point(tool, fmt, q, folder, files, reference, env1) for q in WEB_QUALITIES[fmt]] for tool in tools}
+        ours = sweeps["thumbgen"][WEB_QUALITIES[fmt].index(WEB_DEFAULTS[fmt])]
+        print(f"\n  {fmt.upper()}: thumbgen at its default quality {WEB_DEFAULTS[fmt]}: {ours[0]:.1f} KiB, SSIM {ours[1]:.4f}")
+        for tool in tools:
+            points = ", ".join(f"q{q} {s:.0f} KiB/{x:.4f}" for q, (s, x) in zip(WEB_QUALITIES[fmt], sweeps[tool]))
+            needed = size_at(sweeps[tool], ours[1])
+            needed_text = f"{needed:.1f} KiB" if needed is not None else "outside its sweep"
+            print(f"    {tool:<14} needs {needed_text:>18} for SSIM {ours[1]:.4f}   ({points})")
+            if tool != "thumbgen" and needed:
+                target(f"web: {fmt} bytes at equal SSIM, thumbgen / {tool}", ours[0] / needed, 1.0, False)
+        sys.stdout.flush()
+
+
 
 def main():
     if not os.access(TIME, os.X_OK):
@@ -735,6 +848,13 @@ def main():
     if BASELINE:
         print(f"A/B: after  = {BIN}\n     before = {BASELINE} "
               f"({subprocess.run([BASELINE, '--version'], capture_output=True, text=True).stdout.strip()})")
+    if ONLY == "web":
+        # BENCH_ONLY=web: AVIF encoding and file size at equal SSIM (web_section), nothing else.
+        env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
+        web_section(corpus, shutil.which("vipsthumbnail"), have_pillow(), env1)
+        print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
+        print("\n".join(TARGETS))
+        return
     photo = images(corpus["large"])[0]
     print(f"\nresampling versus decoding, one {photo.split('/')[-1]} (thumbgen-bench, single thread):")
     sys.stdout.flush()

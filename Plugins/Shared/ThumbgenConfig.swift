@@ -58,11 +58,13 @@ struct ThumbgenConfig: Sendable {
         var scales = ["1"]
         /// The widths as given (`320`, `auto`); empty: the box of `size`.
         var widths: [String] = []
-        /// The formats' names (`png`, `jpeg`, `webp`).
+        /// The formats' names (`png`, `jpeg`, `webp`, `avif`).
         var formats = ["png"]
         /// The name format without an image extension, and the extension it ended in, if any.
         var name = "%s"
         var nameExtension: String?
+        /// The web page members (`webMembers`) given, paths relative to the base directory.
+        var web: [String: String] = [:]
 
         /// The file names one image gives, formats within scales (`photo.webp`, `photo.jpg`,
         /// `photo@2x.webp`, …), for a group without widths: what the build plugin declares.
@@ -186,9 +188,9 @@ struct ThumbgenConfig: Sendable {
     static let gravities = ["centre", "center", "north", "south", "east", "west", "northeast", "northwest", "southeast", "southwest"]
     static let kernels = ["lanczos3", "lanczos2", "mitchell", "catrom", "bilinear", "box", "nearest"]
     /// Output formats and the extension each gets.
-    static let fileExtensions = ["png": "png", "jpeg": "jpg", "webp": "webp"]
+    static let fileExtensions = ["png": "png", "jpeg": "jpg", "webp": "webp", "avif": "avif"]
     /// Extensions a name may end in, and the format each means.
-    static let namedFormats = ["png": "png", "jpg": "jpeg", "jpeg": "jpeg", "webp": "webp"]
+    static let namedFormats = ["png": "png", "jpg": "jpeg", "jpeg": "jpeg", "webp": "webp", "avif": "avif"]
     /// The largest box side and width (thumbgen's `ThumbnailSize.maximumSide`).
     static let maximumSide = 1 << 20
 
@@ -238,11 +240,13 @@ struct ThumbgenConfig: Sendable {
         OptionMember(member: "allowPartial", option: "allow-partial", kind: .flag),
         OptionMember(member: "keepProfile", option: "keep-profile", kind: .flag),
         OptionMember(member: "colorType", option: "color-type", kind: .choice(["auto", "rgba"])),
+        OptionMember(member: "placeholders", option: "placeholder", kind: .special),
         OptionMember(member: "formats", option: "format", kind: .special),
         OptionMember(member: "quality", option: "quality", kind: .special),
         OptionMember(member: "lossless", option: "lossless", kind: .flag),
         OptionMember(member: "progressive", option: "progressive", kind: .flag),
         OptionMember(member: "chroma", option: "chroma", kind: .choice(["420", "444"])),
+        OptionMember(member: "effort", option: "effort", kind: .integer(0...9)),
         OptionMember(member: "ratingBadge", option: "rating-badge", kind: .choice(gravities)),
         OptionMember(member: "badgeSize", option: "badge-size", kind: .integer(1...512)),
         OptionMember(member: "badgeMargin", option: "badge-margin", kind: .integer(0...10_000)),
@@ -270,7 +274,7 @@ struct ThumbgenConfig: Sendable {
 
     private static func group(_ value: PluginJSON, file: String, member: String,
                               isDirectory: (String) -> Bool) throws(ThumbgenConfigError) -> ThumbnailGroup {
-        let m = try Members(value, file: file, path: member, keys: Set(optionMembers.map(\.member) + ["output", "source"]))
+        let m = try Members(value, file: file, path: member, keys: Set(optionMembers.map(\.member) + ["output", "source"] + webMembers))
         var group = ThumbnailGroup(member: member, source: "")
         guard let source = try m.string("source") else { throw m.error(nil, "missing member \"source\" (a folder beside \(baseName(file)))") }
         group.source = try relativePath(source, m, "source")
@@ -309,7 +313,38 @@ struct ThumbgenConfig: Sendable {
         if group.widths.isEmpty && group.name.contains("%w") { throw m.error("name", "%w needs widths") }
         if !group.widths.isEmpty && m["name"] == nil { group.name = "%s-%w" }
         group.options = options
+        for (member, path) in [("metadata", true), ("html", true), ("sizes", false), ("urlPrefix", false)] {
+            guard let value = try m.string(member) else { continue }
+            if member == "sizes" && (value.allSatisfy { $0 == " " } || value.contains("\"")) {
+                throw m.error(member, "expected a sizes list such as 100vw, got \(PluginJSON.quoted(value))")
+            }
+            if path { group.web[member] = try relativePath(value, m, member) } else { group.web[member] = value }
+        }
+        if group.web["metadata"] == nil && group.web["html"] == nil, let given = ["sizes", "urlPrefix"].first(where: { group.web[$0] != nil }) {
+            throw m.error(given, "applies to metadata and html, and neither is given")
+        }
         return group
+    }
+
+    /// The members of a thumbnail group that describe its web page rather than its images: the
+    /// metadata and HTML files (paths beside the project file), `sizes` and `urlPrefix`.
+    static let webMembers = ["metadata", "html", "sizes", "urlPrefix"]
+
+    /// A `placeholders` item as `--placeholder` spells it, or nil: thumbhash, color,
+    /// blurhash[=XxY] (1-9 each), lqip[=N] (1-64).
+    static func placeholderKind(_ text: String) -> String? {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        switch (parts[0], parts.count) {
+        case ("thumbhash", 1), ("color", 1): return parts[0]
+        case ("blurhash", 1): return "blurhash=4x3"
+        case ("lqip", 1): return "lqip=16"
+        case ("blurhash", 2):
+            let sides = parts[1].split(separator: "x", omittingEmptySubsequences: false).compactMap { Int($0) }
+            return sides.count == 2 && sides.allSatisfy({ (1...9).contains($0) }) ? "blurhash=\(sides[0])x\(sides[1])" : nil
+        case ("lqip", 2):
+            return Int(parts[1]).map { (1...64).contains($0) } == true ? "lqip=\(parts[1])" : nil
+        default: return nil
+        }
     }
 
     /// The arguments of a member whose kind says all there is to check: a flag, a choice, a number,
@@ -376,10 +411,22 @@ struct ThumbgenConfig: Sendable {
             }
             group.scales = items.sorted { Double($0)! < Double($1)! }
             return ["--scales", group.scales.joined(separator: ",")]
+        case "placeholders":
+            let items = try m.list(key) { element, at throws(ThumbgenConfigError) -> String in
+                guard case .string(let text) = element, let kind = placeholderKind(text.lowercased()) else {
+                    throw m.error(at, "expected thumbhash, blurhash, blurhash=XxY (1-9 each), lqip, lqip=N (1-64) or color, got \(element.shown)")
+                }
+                return kind
+            }
+            let kinds = items.map { $0.split(separator: "=")[0] }
+            if let twice = kinds.first(where: { kind in kinds.filter { $0 == kind }.count > 1 }) {
+                throw m.error(key, "\(twice) appears twice")
+            }
+            return ["--placeholder", items.joined(separator: ",")]
         case "formats":
             let items = try m.list(key) { element, at throws(ThumbgenConfigError) -> String in
                 guard case .string(let s) = element, fileExtensions[s.lowercased()] != nil || s.lowercased() == "jpg" else {
-                    throw m.error(at, "expected png, jpeg or webp, got \(element.shown)")
+                    throw m.error(at, "expected png, jpeg, webp or avif, got \(element.shown)")
                 }
                 return s.lowercased() == "jpg" ? "jpeg" : s.lowercased()
             }
@@ -396,7 +443,7 @@ struct ThumbgenConfig: Sendable {
             case .object(let members) where !members.isEmpty:
                 var pairs: [String] = []
                 for (format, quality) in members {
-                    guard ["jpeg", "webp"].contains(format) else { throw m.error(key + "." + format, "expected jpeg or webp") }
+                    guard ["jpeg", "webp", "avif"].contains(format) else { throw m.error(key + "." + format, "expected jpeg, webp or avif") }
                     guard case .number(let d, _) = quality, d == d.rounded(), (1...100).contains(d) else {
                         throw m.error(key + "." + format, "expected a quality from 1 to 100, got \(quality.shown)")
                     }

@@ -95,16 +95,16 @@ import ThumbKit
         (#"{ "thumbnails": [{ "source": "Nowhere" }] }"#, "thumbnails[0].source: no folder \"Nowhere\" next to thumbgen.json"),
         (#"{ "thumbnails": [{ "source": "Photos", "widths": [100, "big"] }] }"#,
          "thumbnails[0].widths[1]: expected a width from 1 to 1048576 or \"auto\", got \"big\""),
-        (#"{ "thumbnails": [{ "source": "Photos", "formats": ["webp", "gif"] }] }"#, "thumbnails[0].formats[1]: expected png, jpeg or webp, got \"gif\""),
+        (#"{ "thumbnails": [{ "source": "Photos", "formats": ["webp", "gif"] }] }"#, "thumbnails[0].formats[1]: expected png, jpeg, webp or avif, got \"gif\""),
         (#"{ "thumbnails": [{ "source": "Photos", "scales": [1, 0] }] }"#,
          "thumbnails[0].scales[1]: expected a scale above 0 and up to 8 with at most three decimals, got 0"),
-        (#"{ "thumbnails": [{ "source": "Photos", "quality": 50 }] }"#, "thumbnails[0]: quality applies to JPEG and WebP output, not PNG (see formats)"),
+        (#"{ "thumbnails": [{ "source": "Photos", "quality": 50 }] }"#, "thumbnails[0]: quality applies to JPEG, WebP and AVIF output, not PNG (see formats)"),
         (#"{ "thumbnails": [{ "source": "Photos", "noRotate": "yes" }] }"#, "thumbnails[0].noRotate: expected true or false, got \"yes\""),
         (#"{ "thumbnails": [{ "source": "Photos", "widths": [1, 2], "name": "%s" }] }"#,
          "thumbnails[0].name: \"%s\" has no %w, so the widths would share one name"),
         (#"{ "thumbnails": [{ "source": "Photos", "fit": "crop" }] }"#, "thumbnails[0].fit: expected one of inside, cover, contain, fill, got \"crop\""),
         (#"{ "thumbnails": [{ "source": "Photos", "output": "../out" }] }"#, "thumbnails[0].output: expected a path inside the project's folder, got \"../out\""),
-        (#"{ "thumbnails": [{ "source": "Photos", "sizes": "40" }] }"#, "thumbnails[0].sizes: unknown member (known: "),
+        (#"{ "thumbnails": [{ "source": "Photos", "sizez": "40" }] }"#, "thumbnails[0].sizez: unknown member (known: "),
         (#"{ "thumbnails": [{ "source": "Photos" }"#, ""),
     ] as [(String, String)])
     func mistakesNameTheMember(_ json: String, _ message: String) throws {
@@ -129,7 +129,8 @@ import ThumbKit
         let options = Set(ThumbnailSettings.options.map(\.long) + ["name"])
         let members = Set(ThumbgenConfig.optionMembers.map(\.option))
         #expect(options == members, "options without a member: \(options.subtracting(members).sorted()); members without an option: \(members.subtracting(options).sorted())")
-        for member in ThumbgenConfig.optionMembers where member.member != "formats" {
+        // Lists are plural: formats (--format), placeholders (--placeholder).
+        for member in ThumbgenConfig.optionMembers where !["formats", "placeholders"].contains(member.member) {
             let camel = member.option.split(separator: "-").enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
             #expect(member.member == camel, "\(member.option)")
         }

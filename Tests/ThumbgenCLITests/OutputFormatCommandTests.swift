@@ -77,14 +77,14 @@ import TestSupport
     @Test func flagsForAnotherFormatAreRefused() {
         let out = Fixtures.temporaryDirectory("format-refused")
         let cases: [([String], String)] = [
-            (["--quality", "80"], "thumbgen: --quality applies to JPEG and WebP output, not PNG (see --format)\n"),
+            (["--quality", "80"], "thumbgen: --quality applies to JPEG, WebP and AVIF output, not PNG (see --format)\n"),
             (["--format", "jpeg", "--lossless"], "thumbgen: --lossless applies to WebP output, not JPEG (see --format)\n"),
             (["--format", "webp", "--progressive"], "thumbgen: --progressive applies to JPEG output, not WebP (see --format)\n"),
-            (["--format", "webp", "--chroma", "444"], "thumbgen: --chroma applies to JPEG output, not WebP (see --format)\n"),
+            (["--format", "webp", "--chroma", "444"], "thumbgen: --chroma applies to JPEG and AVIF output, not WebP (see --format)\n"),
             (["--name", "%s.jpg", "--color-type", "rgba"], "thumbgen: --color-type applies to PNG output, not JPEG (see --format)\n"),
-            (["--format", "gif"], "thumbgen: invalid value 'gif' for --format: expected png, jpeg or webp, or a list of them (webp,jpeg)\n"),
+            (["--format", "gif"], "thumbgen: invalid value 'gif' for --format: expected png, jpeg, webp or avif, or a list of them (avif,webp,jpeg)\n"),
             (["--format", "jpeg", "--quality", "0"],
-             "thumbgen: invalid value '0' for --quality: expected a number from 1 to 100, or FORMAT=Q pairs such as webp=75,jpeg=82\n"),
+             "thumbgen: invalid value '0' for --quality: expected a number from 1 to 100, or FORMAT=Q pairs such as avif=45,webp=75,jpeg=82\n"),
             (["--format", "webp,webp"], "thumbgen: --format webp,webp names webp twice\n"),
             (["--format", "webp,jpeg", "--name", "%s.jpg"], "thumbgen: --name %s.jpg ends in .jpg, which is not --format webp,jpeg\n"),
             (["--format", "webp", "--quality", "jpeg=80"], "thumbgen: --quality jpeg=80 sets JPEG, which --format does not write\n"),

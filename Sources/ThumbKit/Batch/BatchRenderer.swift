@@ -45,6 +45,7 @@ package enum ThumbnailRenderer {
                     }
                     let thumbnail = try Thumbnailer.encode(picture, options: options)
                     var output = RenderedOutput(request: request, variant: variant, image: thumbnail.image, bytes: thumbnail.bytes)
+                    if !picture.placeholders.isEmpty { output.placeholders = picture.placeholders }
                     if options.ratingBadge != nil {
                         let origin = external?.rating != nil ? external?.origin : thumbnail.ratingOrigin
                         output.rating = RecordedRating(rating: thumbnail.rating, origin: origin)

@@ -137,6 +137,7 @@ struct BatchWorker: Sendable {
                     fileSHA256: SHA256.hex(result.bytes), pixelSHA256: result.pixelSHA256, sourceFingerprint: fingerprint)
                 entry.rating = result.rating
                 entry.iconFile = output.iconFile
+                entry.placeholders = result.placeholders
                 if group.needsSourceSize {
                     entry.sourceWidth = result.sourceWidth ?? membership.sourceWidth
                     entry.sourceHeight = result.sourceHeight ?? membership.sourceHeight

@@ -45,6 +45,9 @@ package struct ManifestEntry: Sendable, Equatable {
     /// For a file of an icon set, its path below the set's output folder (`web/favicon.ico`), which
     /// `check` asks the set for; absent otherwise.
     package var iconFile: String?
+    /// The source's placeholders (`--placeholder`), by kind (`blurhash`, `color`, `lqip`,
+    /// `thumbhash`), the same on every output of the source's set; absent when none were asked.
+    package var placeholders: [String: String]?
 
     package init(output: FilePath, source: FilePath, sourceRelative: FilePath, scale: Scale, format: String = "png",
                  variantWidth: Int? = nil, settings: String, toolVersion: String, width: Int, height: Int,
@@ -93,6 +96,7 @@ package struct ManifestEntry: Sendable, Equatable {
             ("output", .string(output.description)),
             ("pixelSHA256", .string(pixelSHA256)),
         ]
+        if let placeholders { members.append(("placeholders", Self.placeholdersJSON(placeholders))) }
         if let rating { members += [("rating", rating.ratingJSON), ("ratingOrigin", .string(rating.originName))] }
         members += [
             ("scale", Self.scaleJSON(scale)),
@@ -135,6 +139,10 @@ package struct ManifestEntry: Sendable, Equatable {
         JSONWriter.writeString(output.description, into: &out)
         object.key("pixelSHA256", into: &out)
         JSONWriter.writeString(pixelSHA256, into: &out)
+        if let placeholders {
+            object.key("placeholders", into: &out)
+            JSONWriter.write(Self.placeholdersJSON(placeholders), indent: indent + 1, into: &out)
+        }
         if let rating {
             object.key("rating", into: &out)
             JSONWriter.write(rating.ratingJSON, indent: indent + 1, into: &out)
@@ -222,6 +230,20 @@ package struct ManifestEntry: Sendable, Equatable {
         sourceHeight = try optionalInteger("sourceHeight")
         rating = try RecordedRating(rating: members.optional("rating"), origin: members.optionalString("ratingOrigin"))
         iconFile = try members.optionalString("iconFile")
+        if let value = members.optional("placeholders") {
+            guard let object = value.objectValue else { throw JSONMembers.Problem(reason: "'placeholders' is not an object") }
+            var placeholders: [String: String] = [:]
+            for (key, member) in object {
+                guard let text = member.stringValue else { throw JSONMembers.Problem(reason: "'placeholders.\(key)' is not a string") }
+                placeholders[key] = text
+            }
+            self.placeholders = placeholders
+        }
+    }
+
+    /// Placeholders as a JSON object (written with sorted keys, as every object is).
+    static func placeholdersJSON(_ placeholders: [String: String]) -> JSONValue {
+        .object(placeholders.mapValues { .string($0) })
     }
 
     /// The `format=` field of a settings description, PNG when there is none (before JPEG and WebP).

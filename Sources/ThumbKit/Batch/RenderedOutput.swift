@@ -22,6 +22,8 @@ package struct RenderedOutput: Sendable, Equatable {
     /// ico, icns, json, xml, html, webmanifest).
     package var iconFile: String?
     package var fileFormat: String?
+    /// The source's placeholders by kind, when its set asks for any (`ThumbnailSet.placeholders`).
+    package var placeholders: [String: String]?
 
     /// An output whose pixel hash the renderer already knows.
     package init(request: Int = 0, variant: ThumbnailVariant, width: Int, height: Int, bytes: [UInt8], pixelSHA256: String) {

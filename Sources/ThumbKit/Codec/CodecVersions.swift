@@ -1,11 +1,12 @@
 import CCodecSupport
+import CLibHEIF
 import CLibLCMS
 import CLibWebP
 
 /// The versions of every library whose output can change an output's bytes: each decoder's library
 /// (libpng and zlib, libjpeg-turbo, libwebp, giflib, libtiff, libheif with libde265 and dav1d),
-/// lcms2 (colour conversion) and the encoders (libpng, libjpeg-turbo and libwebp's encoder, which
-/// reports its own version). They are one field, `libraries`, of every settings description a
+/// lcms2 (colour conversion) and the encoders (libpng, libjpeg-turbo, libwebp's encoder, which
+/// reports its own version, and libheif's AV1 encoder, libaom). They are one field, `libraries`, of every settings description a
 /// manifest records, so an upgrade of any one rebuilds what it may change and `thumbgen check` can
 /// name the library whose version differs; `thumbgen --version` prints the same list.
 package enum CodecVersions {
@@ -14,7 +15,7 @@ package enum CodecVersions {
     /// encoder unless a decoder already names them.
     package static let all: [String] = {
         var items = ImageDecoders.libraryVersions.flatMap(LibraryVersions.items(of:))
-        for extra in [lcms, "libwebp-encoder " + String(webpEncoder.drop { $0 != " " }.dropFirst())] where !items.contains(extra) {
+        for extra in [lcms, "libwebp-encoder " + String(webpEncoder.drop { $0 != " " }.dropFirst()), avifEncoder] where !items.contains(extra) {
             items.append(extra)
         }
         return items
@@ -30,6 +31,8 @@ package enum CodecVersions {
     /// libwebp's encoder, e.g. "libwebp 1.2.4" (Debian ships encoder and decoder together, but
     /// each reports its own version).
     package static let webpEncoder = text(tg_webp_encoder_version)
+    /// libheif's AV1 encoder, e.g. "libaom 3.6.0" (libheif's own version is listed with the decoders).
+    package static let avifEncoder = text(tg_avif_encoder_version)
     /// e.g. "lcms2 2.14".
     static let lcms = text(tg_cms_version)
 

@@ -3,11 +3,13 @@
 /// PNG is lossless and keeps alpha (its colour type is `ThumbnailOptions.colorType`). JPEG has no
 /// alpha, so a JPEG thumbnail is flattened onto `ThumbnailOptions.background`, white unless one is
 /// given; that includes rounded corners and `contain`'s margins. WebP keeps alpha, lossy or
-/// lossless. Star badges are always PNG (asset catalogs take PNG).
+/// lossless. AVIF keeps alpha too (lossy AV1 through libheif and libaom). Star badges are always
+/// PNG (asset catalogs take PNG).
 public enum OutputFormat: Sendable, Hashable {
     case png
     case jpeg(JPEGEncoder)
     case webp(WebPEncoder)
+    case avif(AVIFEncoder)
 
     /// The format's name as `--format` takes it: png, jpeg or webp.
     /// The name as prose spells it: PNG, JPEG, WebP.
@@ -16,6 +18,7 @@ public enum OutputFormat: Sendable, Hashable {
         case .png: return "PNG"
         case .jpeg: return "JPEG"
         case .webp: return "WebP"
+        case .avif: return "AVIF"
         }
     }
 
@@ -25,6 +28,7 @@ public enum OutputFormat: Sendable, Hashable {
         case .png: return FitPlan.maximumSide
         case .jpeg: return JPEGEncoder.maximumSide
         case .webp: return WebPEncoder.maximumSide
+        case .avif: return AVIFEncoder.maximumSide
         }
     }
 
@@ -33,16 +37,18 @@ public enum OutputFormat: Sendable, Hashable {
         case .png: return "png"
         case .jpeg: return "jpeg"
         case .webp: return "webp"
+        case .avif: return "avif"
         }
     }
 
     /// The extension output files get unless `--name` gives one: png, jpg (vipsthumbnail's and
-    /// cameras' spelling) or webp.
+    /// cameras' spelling), webp or avif.
     public var fileExtension: String {
         switch self {
         case .png: return "png"
         case .jpeg: return "jpg"
         case .webp: return "webp"
+        case .avif: return "avif"
         }
     }
 
@@ -53,7 +59,7 @@ public enum OutputFormat: Sendable, Hashable {
     }
 
     /// The format each extension `--name` may end in stands for (lower case).
-    public static let extensions: [String: String] = ["png": "png", "jpg": "jpeg", "jpeg": "jpeg", "webp": "webp"]
+    public static let extensions: [String: String] = ["png": "png", "jpg": "jpeg", "jpeg": "jpeg", "webp": "webp", "avif": "avif"]
 
     /// The format's default settings, by name.
     public init?(name: String) {
@@ -61,6 +67,7 @@ public enum OutputFormat: Sendable, Hashable {
         case "png": self = .png
         case "jpeg", "jpg": self = .jpeg(JPEGEncoder())
         case "webp": self = .webp(WebPEncoder())
+        case "avif": self = .avif(AVIFEncoder())
         default: return nil
         }
     }
@@ -77,6 +84,8 @@ public enum OutputFormat: Sendable, Hashable {
                     "progressive=\(jpeg.progressive ? "on" : "off")"]
         case .webp(let webp):
             return ["format=webp", "quality=\(webp.quality)", "lossless=\(webp.lossless ? "on" : "off")"]
+        case .avif(let avif):
+            return ["format=avif", "quality=\(avif.quality)", "effort=\(avif.effort)", "chroma=\(avif.chroma.rawValue)"]
         }
     }
 
@@ -98,6 +107,10 @@ public enum OutputFormat: Sendable, Hashable {
             self = .jpeg(JPEGEncoder(quality: try number("quality"), progressive: try flag("progressive"), chroma: chroma))
         case "webp":
             self = .webp(WebPEncoder(quality: try number("quality"), lossless: try flag("lossless")))
+        case "avif":
+            guard let effort = fields["effort"].flatMap({ Int($0) }), (0...AVIFEncoder.maximumEffort).contains(effort) else { throw FieldError(field: "effort") }
+            guard let chroma = fields["chroma"].flatMap(AVIFEncoder.Chroma.init(rawValue:)) else { throw FieldError(field: "chroma") }
+            self = .avif(AVIFEncoder(quality: try number("quality"), effort: effort, chroma: chroma))
         default:
             throw FieldError(field: "format")
         }
@@ -121,6 +134,8 @@ public enum OutputFormat: Sendable, Hashable {
         case .jpeg(let encoder):
             return try encoder.encode(image, iccProfile: iccProfile)
         case .webp(let encoder):
+            return try encoder.encode(image, iccProfile: iccProfile)
+        case .avif(let encoder):
             return try encoder.encode(image, iccProfile: iccProfile)
         }
     }

@@ -26,6 +26,10 @@ public struct ThumbnailSet: Sendable, Hashable {
     public var formats: [OutputFormat]
     /// Refuse, instead of enlarging with a warning, a scale that needs more pixels than the source has.
     public var strictScales: Bool
+    /// Placeholders to compute per source (`--placeholder`), each kind once, from the same decode
+    /// as the outputs; the source is then decoded whole rather than streamed (BlurHash is defined
+    /// over every decoded pixel).
+    public var placeholders: [Placeholder] = []
 
     /// A set of the given outputs; `formats` nil: `options.format` alone.
     public init(options: ThumbnailOptions, widths: [WidthChoice] = [], scales: [Scale] = [.one],
@@ -61,6 +65,7 @@ public struct ThumbnailSet: Sendable, Hashable {
         if !widths.isEmpty { fields.append("widths=" + widths.map(\.description).joined(separator: ",")) }
         if scales != [.one] { fields.append("scales=" + scales.map(\.description).joined(separator: ",")) }
         if strictScales { fields.append("strict-scales=on") }
+        if !placeholders.isEmpty { fields.append("placeholders=" + placeholders.map(\.description).joined(separator: ",")) }
         return fields.joined(separator: ";")
     }
 
@@ -98,6 +103,10 @@ public struct ThumbnailSet: Sendable, Hashable {
             }
         }
         self.init(options: options, widths: widths, scales: scales, formats: formats, strictScales: fields["strict-scales"] == "on")
+        if let list = fields["placeholders"] {
+            guard let placeholders = Placeholder.list(parsing: list) else { throw ThumbnailSettingsError(text: text, field: "placeholders") }
+            self.placeholders = placeholders
+        }
     }
 
     /// Whether outputs may be larger than the source (`--enlarge`).

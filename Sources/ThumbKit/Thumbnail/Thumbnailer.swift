@@ -97,6 +97,8 @@ extension Thumbnailer {
         /// The source's upright size (as the set saw it: stored, with `autoRotate` off).
         var sourceWidth = 0
         var sourceHeight = 0
+        /// The source's placeholders by kind, when the set asks for any (`ThumbnailSet.placeholders`).
+        var placeholders: [String: String] = [:]
     }
 
     /// The pictures of every set's outputs (composed and badged, not encoded), one decode for all:
@@ -133,7 +135,7 @@ extension Thumbnailer {
         var planned: [[PlannedVariant]] = []
         var jobs: [ResampleJob] = []
         let filters = Set(sets.map { ResampleJob.Filter(kernel: $0.options.kernel, light: $0.options.light) })
-        let decoding = DecodePlan(header: header, decoder: type(of: decoder), options: decodeOptions,
+        var decoding = DecodePlan(header: header, decoder: type(of: decoder), options: decodeOptions,
                                   oneFilter: filters.count == 1) { width, height in
             planned = sets.map { $0.plannedVariants(sourceWidth: width, sourceHeight: height) }
             for (set, variants) in zip(sets, planned) {
@@ -160,6 +162,12 @@ extension Thumbnailer {
                 .check(budget: decodeOptions.limits.maxMemory, header: header)
         } catch { throw .decode(error) }
 
+        // Placeholders are computed over the whole decoded image (BlurHash's definition), so a set
+        // that asks for them decodes it whole instead of streaming its rows.
+        let wantsPlaceholders = sets.contains { !$0.placeholders.isEmpty }
+        if wantsPlaceholders { decoding.request.streams = false }
+        var placeholders: [[String: String]] = sets.map { _ in [:] }
+
         // Decode or stream once; then each size is resampled once, whatever its formats.
         var resampled: [ResampledImage] = []
         let sourceWarnings: [String]
@@ -181,6 +189,9 @@ extension Thumbnailer {
             let decoded: (image: Image, warnings: [String])
             do { decoded = try decoding.decode(decoder) } catch { throw .decode(error) }
             let image = decoded.image
+            for (index, set) in sets.enumerated() where !set.placeholders.isEmpty {
+                do { placeholders[index] = try Placeholders.compute(set.placeholders, of: image) } catch { throw .encode(error) }
+            }
             var made = [ResampledImage?](repeating: nil, count: jobs.count)
             // Sizes other than the image's own, resampled together (one conversion of each row for
             // all of them) for each filter: the same bitmaps as one at a time.
@@ -229,7 +240,10 @@ extension Thumbnailer {
                 composed[key] = picture
                 pictures.append(picture)
             }
-            for i in pictures.indices { (pictures[i].sourceWidth, pictures[i].sourceHeight) = (decoding.width, decoding.height) }
+            for i in pictures.indices {
+                (pictures[i].sourceWidth, pictures[i].sourceHeight) = (decoding.width, decoding.height)
+                pictures[i].placeholders = placeholders[index]
+            }
             results.append(pictures)
         }
         return results

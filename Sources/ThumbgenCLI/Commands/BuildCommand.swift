@@ -63,7 +63,7 @@ struct BuildCommand: Command {
             return .failure
         }
         guard !configuration.groups.isEmpty else { return .success }
-        return try ThumbnailCommand.run(configuration, arguments: arguments, console: console)
+        return try ThumbnailCommand.run(configuration, arguments: arguments, console: console, web: project.webSettings(configuration))
     }
 }
 
@@ -178,6 +178,20 @@ struct Project {
             }
         }
         return configuration
+    }
+
+    /// The metadata and HTML each thumbnail group asks for (`metadata`, `html`, `sizes`,
+    /// `urlPrefix`), listing that group's outputs.
+    func webSettings(_ configuration: BatchConfiguration) -> [WebSettings] {
+        config.thumbnails.compactMap { group in
+            guard group.web["metadata"] != nil || group.web["html"] != nil,
+                  let made = configuration.groups.first(where: { $0.name == group.member }) else { return nil }
+            var web = WebSettings(metadata: group.web["metadata"].map(path), html: group.web["html"].map(path),
+                                  sizes: group.web["sizes"] ?? "100vw", urlPrefix: group.web["urlPrefix"] ?? "")
+            web.settings = [made.settings]
+            web.outputDirectory = made.outputDirectory
+            return web
+        }
     }
 
     /// Draws every star badge set into its output folder; files already holding the same bytes

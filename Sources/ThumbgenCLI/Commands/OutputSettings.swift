@@ -5,11 +5,12 @@ import ThumbKit
 struct OutputSettings: Equatable {
     static let options: [OptionSpec] = [
         OptionSpec("format", value: "LIST",
-                   help: "png (default), jpeg or webp, or a list (webp,jpeg): every output in each; a --name ending in .png, .jpg or .webp also sets one."),
-        OptionSpec("quality", value: "Q", help: "JPEG and WebP quality 1-100 (defaults: jpeg 85, webp 80; lossless WebP: effort), or per format: webp=75,jpeg=82."),
+                   help: "png (default), jpeg, webp or avif, or a list (avif,webp,jpeg): every output in each; a --name ending in .png, .jpg, .webp or .avif also sets one."),
+        OptionSpec("quality", value: "Q", help: "JPEG, WebP and AVIF quality 1-100 (defaults: jpeg 85, webp 80, avif 50; lossless WebP: effort), or per format: avif=45,webp=75,jpeg=82."),
+        OptionSpec("effort", value: "0-9", help: "AVIF encoder effort: 0 fastest ... 9 smallest files (default 4, libaom speed 5)."),
         OptionSpec("lossless", help: "Lossless WebP."),
         OptionSpec("progressive", help: "Progressive JPEG."),
-        OptionSpec("chroma", value: "420|444", choices: ["420", "444"], help: "JPEG chroma subsampling: 420 (default) or 444 (sharper colour edges)."),
+        OptionSpec("chroma", value: "420|444", choices: ["420", "444"], help: "JPEG and AVIF chroma subsampling: 420 (default) or 444 (sharper colour edges)."),
     ]
 
     /// The formats with their settings, in the order given, each once.
@@ -35,7 +36,7 @@ struct OutputSettings: Equatable {
         var formats: [OutputFormat] = []
         if let text = arguments.value("format") {
             let names = text.lowercased().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            let expected = allowsList ? "png, jpeg or webp, or a list of them (webp,jpeg)" : "png, jpeg or webp"
+            let expected = allowsList ? "png, jpeg, webp or avif, or a list of them (avif,webp,jpeg)" : "png, jpeg, webp or avif"
             guard allowsList || names.count == 1 else { throw .invalidValue("format", text, expected: expected) }
             for name in names {
                 guard let given = OutputFormat(name: name) else { throw .invalidValue("format", text, expected: expected) }
@@ -72,14 +73,20 @@ struct OutputSettings: Equatable {
         }
         try refuse("lossless", unless: "webp", "WebP")
         try refuse("progressive", unless: "jpeg", "JPEG")
-        try refuse("chroma", unless: "jpeg", "JPEG")
+        if !names.contains("jpeg") && !names.contains("avif") && arguments.value("chroma") != nil {
+            throw UsageError("--chroma applies to JPEG and AVIF output, not \(formatNames) (see --format)")
+        }
+        try refuse("effort", unless: "avif", "AVIF")
         try refuse("color-type", unless: "png", "PNG")
         let qualities = try quality(arguments, formats: names)
-        if !qualities.isEmpty && !names.contains(where: { $0 == "jpeg" || $0 == "webp" }) {
-            throw UsageError("--quality applies to JPEG and WebP output, not \(formatNames) (see --format)")
+        if !qualities.isEmpty && !names.contains(where: { $0 == "jpeg" || $0 == "webp" || $0 == "avif" }) {
+            throw UsageError("--quality applies to JPEG, WebP and AVIF output, not \(formatNames) (see --format)")
         }
         let chroma = try arguments.value("chroma", default: JPEGEncoder.Chroma.halved, expected: "420 or 444") {
             JPEGEncoder.Chroma(rawValue: String($0.filter { $0 != ":" }))
+        }
+        let effort = try arguments.value("effort", default: AVIFEncoder.defaultEffort, expected: "a number from 0 to 9") {
+            Int($0).flatMap { (0...AVIFEncoder.maximumEffort).contains($0) ? $0 : nil }
         }
         return formats.map { format in
             switch format {
@@ -94,6 +101,11 @@ struct OutputSettings: Equatable {
                 webp.quality = qualities["webp"] ?? webp.quality
                 webp.lossless = arguments.has("lossless")
                 return .webp(webp)
+            case .avif(var avif):
+                avif.quality = qualities["avif"] ?? avif.quality
+                avif.effort = effort
+                avif.chroma = chroma == .full ? .full : .halved
+                return .avif(avif)
             }
         }
     }
@@ -101,10 +113,10 @@ struct OutputSettings: Equatable {
     /// `--quality 80` (every lossy format written) or `--quality webp=75,jpeg=82`, by format name.
     private static func quality(_ arguments: ParsedArguments, formats: [String]) throws(UsageError) -> [String: Int] {
         guard let text = arguments.value("quality") else { return [:] }
-        let expected = "a number from 1 to 100, or FORMAT=Q pairs such as webp=75,jpeg=82"
+        let expected = "a number from 1 to 100, or FORMAT=Q pairs such as avif=45,webp=75,jpeg=82"
         if let value = Int(text) {
             guard (1...100).contains(value) else { throw .invalidValue("quality", text, expected: expected) }
-            return ["jpeg": value, "webp": value]
+            return ["jpeg": value, "webp": value, "avif": value]
         }
         var qualities: [String: Int] = [:]
         for pair in text.split(separator: ",", omittingEmptySubsequences: false) {

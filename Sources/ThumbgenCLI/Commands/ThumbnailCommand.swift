@@ -21,11 +21,11 @@ struct ThumbnailCommand: Command {
         EventLog.option,
         OptionSpec("progress", value: "WHEN", choices: ["auto", "always", "never"], help: "Progress bar on standard error: auto (on a terminal, default), always or never."),
         OptionSpec("prune", help: "Remove outputs whose sources are gone or no longer images, and their manifest entries (only files thumbgen wrote)."),
-    ] + Verbosity.options(listing: "file, including skipped ones")
+    ] + Verbosity.options(listing: "file, including skipped ones") + WebSettings.options
 
     var help: HelpText {
         HelpText(
-            overview: "Make PNG, JPEG or WebP thumbnails of \(ImageFormat.names("and", kinds: true)) files and directory trees.",
+            overview: "Make PNG, JPEG, WebP or AVIF thumbnails of \(ImageFormat.names("and", kinds: true)) files and directory trees.",
             usage: ["thumbgen [options] INPUT...", "thumbgen build [FILE]", "thumbgen info FILE...", "thumbgen stars [options]",
                     "thumbgen sheet [options] INPUT... [-o sheet.png]", "thumbgen icons [options] MASTER [-o DIR]",
                     "thumbgen check MANIFEST...", "thumbgen help [COMMAND]"],
@@ -36,8 +36,11 @@ struct ThumbnailCommand: Command {
             lossless colour type (--color-type rgba forces 8-bit RGBA). JPEG (quality 85, 4:2:0,
             optimised Huffman tables) has no alpha: transparent thumbnails, rounded corners and
             contain's margins are flattened onto --background, white by default. WebP (quality 80,
-            or --lossless) keeps alpha. No metadata is written but the sRGB mark (PNG) or, with
-            --keep-profile, the ICC profile. Same input, options and libraries give the same bytes.
+            or --lossless) and AVIF (quality 50, effort 4, libaom on one thread) keep alpha. No
+            metadata is written but the sRGB mark (PNG, AVIF) or, with --keep-profile, the ICC
+            profile. Same input, options and libraries give the same bytes, whatever -j.
+            --placeholder stores per-source placeholders in the manifest; --metadata and --html
+            write a JSON file and <picture> markup for every source (see docs/web.md).
             --rating-badge CORNER draws each photo's star rating (--ratings-file, else its XMP sidecar,
             else its XMP, else its EXIF Rating) on the picture: the badge thumbgen stars draws for the
             same --fill/--empty/--outline/--half/--fill-mode, composited at the corner; rejected and
@@ -59,6 +62,7 @@ struct ThumbnailCommand: Command {
             examples: [
                 ("thumbgen photos/ -o thumbs", "A 128-pixel PNG thumbnail of every image under photos/, in thumbs/ (a rerun makes only what changed)."),
                 ("thumbgen photos/ -o thumbs --widths 320,640,1280 --format webp,jpeg", "Three widths in two formats for responsive images."),
+                       ("thumbgen photos/ -o public/img --widths 320,640 --format avif,webp,jpeg --placeholder lqip --html public/img/pictures.html", "AVIF, WebP and JPEG with a <picture> per photo."),
                 ("thumbgen photos/ -o thumbs --shard 2/8", "The second of eight slices, for eight machines or processes."),
                 ("thumbgen help check", "The help of one command (man thumbgen-check has more)."),
             ],
@@ -129,7 +133,11 @@ struct ThumbnailCommand: Command {
             console.err("shard \(slice.index)/\(slice.count) (from \(origin))\n")
         }
         try RatingSourceSettings.apply(arguments, drawsBadges: set.options.ratingBadge != nil, to: &configuration)
-        return try Self.run(configuration, arguments: arguments, console: console, listName: list?.shownName)
+        var web = try WebSettings(arguments)
+        if !web.isEmpty && shard.shard != nil { throw UsageError("--metadata and --html need the whole run, not a --shard (merge the manifests, then run again)") }
+        web.settings = [configuration.groups[0].settings]
+        web.outputDirectory = outputDirectory
+        return try Self.run(configuration, arguments: arguments, console: console, listName: list?.shownName, web: web.isEmpty ? [] : [web])
     }
 
     /// `-j N`.
@@ -141,8 +149,10 @@ struct ThumbnailCommand: Command {
     /// Runs a batch with the progress bar, `-v` lines, warnings, summary and exit status the
     /// options ask for (the thumbnail and build commands share it).
     /// `listName`: the `--files-from` list the inputs came from, for the message of an empty run.
+    /// `web`: metadata and HTML to write from the manifest once the run has finished (not after a
+    /// cancelled run or the machine's failure).
     static func run(_ configuration: BatchConfiguration, arguments: ParsedArguments, console: Console,
-                    listName: String? = nil) throws(UsageError) -> ExitCode {
+                    listName: String? = nil, web: [WebSettings] = []) throws(UsageError) -> ExitCode {
         let progressMode = try arguments.value("progress", default: "auto", expected: "auto, always or never") {
             ["auto", "always", "never"].contains($0) ? $0 : nil
         }
@@ -184,6 +194,14 @@ struct ThumbnailCommand: Command {
             console.err("thumbgen: no images found in \(inputs)\(shard)\n")
         }
         if summary.machineFailure != nil { return .temporaryFailure }
+        if !summary.cancelled {
+            for settings in web {
+                if let failure = settings.write(manifest: configuration.manifestPath) {
+                    console.err("thumbgen: \(failure)\n")
+                    return .failure
+                }
+            }
+        }
         if summary.cancelled { return signals.receivedSignal == SIGTERM ? .terminated : .interrupted }
         return summary.failed.isEmpty ? .success : .failure
     }

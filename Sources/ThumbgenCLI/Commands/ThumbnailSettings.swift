@@ -26,6 +26,8 @@ enum ThumbnailSettings {
         OptionSpec("keep-profile", help: "Keep the source's colour space (and embed its ICC profile) instead of converting to sRGB."),
         OptionSpec("color-type", value: "TYPE", choices: ["auto", "rgba"],
                    help: "PNG colour type: auto (smallest lossless, default) or rgba (force 8-bit RGBA)."),
+        OptionSpec("placeholder", value: "LIST",
+                   help: "Per-source placeholders in the manifest: thumbhash, blurhash[=XxY] (default 4x3), lqip[=N] (WebP data URI, N px, default 16), color."),
     ] + OutputSettings.options + RatingBadgeSettings.options + [
         RatingSourceSettings.ratingsFile,
         RatingSourceSettings.noSidecars,
@@ -104,8 +106,10 @@ enum ThumbnailSettings {
         }
         if widths.isEmpty && namesWidths { throw UsageError("--name \(output.nameFormat) has %w, which needs --widths") }
         if output.formats.count > 1 && output.fileExtension != nil { output.fileExtension = nil }
-        let set = ThumbnailSet(options: options, widths: widths, scales: scales, formats: output.formats,
+        var set = ThumbnailSet(options: options, widths: widths, scales: scales, formats: output.formats,
                                strictScales: arguments.has("strict-scales"))
+        set.placeholders = try arguments.value("placeholder", default: [],
+            expected: "a list of thumbhash, blurhash[=XxY] (1-9 each), lqip[=N] (1-64), color, each once") { Placeholder.list(parsing: $0) }
         return (set, output)
     }
 
