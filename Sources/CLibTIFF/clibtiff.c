@@ -13,6 +13,9 @@
 
 #include <tiffio.h>
 
+/* Float samples are scaled here; no fused multiply-adds, so pixels do not depend on the CPU. */
+#pragma clang fp contract(off)
+
 struct tg_tiff_reader {
     TIFF *tif;
     tg_source *source;

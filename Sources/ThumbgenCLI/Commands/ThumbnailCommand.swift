@@ -62,7 +62,7 @@ struct ThumbnailCommand: Command {
             examples: [
                 ("thumbgen photos/ -o thumbs", "A 128-pixel PNG thumbnail of every image under photos/, in thumbs/ (a rerun makes only what changed)."),
                 ("thumbgen photos/ -o thumbs --widths 320,640,1280 --format webp,jpeg", "Three widths in two formats for responsive images."),
-                       ("thumbgen photos/ -o public/img --widths 320,640 --format avif,webp,jpeg --placeholder lqip --html public/img/pictures.html", "AVIF, WebP and JPEG with a <picture> per photo."),
+                ("thumbgen photos/ -o public/img --widths 320,640 --format avif,webp,jpeg --placeholder lqip --html public/img/pictures.html", "AVIF, WebP and JPEG with a <picture> per photo."),
                 ("thumbgen photos/ -o thumbs --shard 2/8", "The second of eight slices, for eight machines or processes."),
                 ("thumbgen help check", "The help of one command (man thumbgen-check has more)."),
             ],

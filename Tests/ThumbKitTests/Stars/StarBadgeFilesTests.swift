@@ -48,8 +48,8 @@ import ThumbKit
         #expect(log.entries.count == 2 * 5 * 3)
     }
 
-    @Test(arguments: [([2, 2], "--scales: 2 is listed twice"), ([1, 4], "--scales: '4' is not a scale"),
-                      ([0], "--scales: '0' is not a scale")])
+    @Test(arguments: [([2, 2], "scales: 2 is listed twice"), ([1, 4], "scales: '4' is not a scale"),
+                      ([0], "scales: '0' is not a scale")])
     func scalesSetDirectlyAreValidated(scales: [Int], message: String) {
         var spec = StarBadgeSpec()
         spec.scales = scales

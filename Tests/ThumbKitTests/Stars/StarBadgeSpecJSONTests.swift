@@ -38,9 +38,9 @@ import ThumbKit
         ("{\"name\": {}}", "badge spec: 'name' has the wrong type"),
         // Every type is checked before any value.
         ("{\"fill\": \"zz\", \"name\": 3}", "badge spec: 'name' has the wrong type"),
-        ("{\"fill\": \"zz\"}", "--fill: 'zz' is not a colour (expected RRGGBB or RRGGBBAA)"),
-        ("{\"scales\": [1, 4]}", "--scales: '4' is not a scale (expected 1, 2 or 3)"),
-        ("{\"fillMode\": \"most\"}", "--fill-mode: 'most' is not a fill mode (expected full, half or precise)"),
+        ("{\"fill\": \"zz\"}", "fill: 'zz' is not a colour (expected RRGGBB or RRGGBBAA)"),
+        ("{\"scales\": [1, 4]}", "scales: '4' is not a scale (expected 1, 2 or 3)"),
+        ("{\"fillMode\": \"most\"}", "fillMode: 'most' is not a fill mode (expected full, half or precise)"),
     ])
     func errorsSayWhatIsWrong(_ json: String, _ expected: String) {
         #expect(Self.message(json) == expected)
