@@ -127,7 +127,7 @@ import TestSupport
         options.format = .jpeg(JPEGEncoder())
         let text = options.canonicalDescription.replacingOccurrences(of: "chroma=420", with: "chroma=411")
         #expect(throws: ThumbnailSettingsError(text: text, field: "chroma")) { try ThumbnailOptions(canonicalDescription: text) }
-        let unknown = ThumbnailOptions().canonicalDescription + ";format=avif"
+        let unknown = ThumbnailOptions().canonicalDescription + ";format=jxl"
         #expect(throws: ThumbnailSettingsError(text: unknown, field: "format")) { try ThumbnailOptions(canonicalDescription: unknown) }
     }
 
