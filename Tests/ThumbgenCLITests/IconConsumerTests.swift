@@ -17,27 +17,9 @@ import ThumbKit
         return out
     }()
 
-    /// Runs a tool; fails the test when it is missing.
-    static func tool(_ path: String, _ arguments: [String], input: String? = nil) throws -> (status: Int32, out: String) {
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            Issue.record("\(path) is missing: make deps installs it")
-            return (-1, "")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     /// Pillow, run by Debian's own Python (python3-pil).
     static func pillow(_ script: String) throws -> String {
-        let result = try tool("/usr/bin/python3", ["-c", script])
+        let result = try ExternalTool.run("/usr/bin/python3", ["-c", script])
         #expect(result.status == 0, "\(result.out)")
         return result.out
     }
@@ -84,7 +66,7 @@ import ThumbKit
                           "128 128 2 256 same", "256 256 1 256 same", "256 256 2 512 same", "512 512 1 512 same", "512 512 2 1024 same"], "\(lines)")
         // libicns 0.8.1 lists every element by type and length; it knows the sizes of ic08 to ic10
         // only (it predates the other PNG types), which Pillow read above.
-        let listing = try Self.tool("/usr/bin/icns2png", ["-l", out + "/macos/AppIcon.icns"])
+        let listing = try ExternalTool.run("/usr/bin/icns2png", ["-l", out + "/macos/AppIcon.icns"])
         let types = listing.out.split(separator: "\n").compactMap { line -> String? in
             guard let quote = line.firstIndex(of: "'"), line.hasPrefix("  '") else { return nil }
             return String(line[line.index(after: quote)...].prefix(4))
@@ -94,10 +76,10 @@ import ThumbKit
     }
 
     @Test func pngcheckShowsColourTypeTwoForTheAppStoreIcon() throws {
-        let result = try Self.tool("/usr/bin/pngcheck", ["-v", Self.out + "/ios/AppIcon.appiconset/AppIcon-1024.png"])
+        let result = try ExternalTool.run("/usr/bin/pngcheck", ["-v", Self.out + "/ios/AppIcon.appiconset/AppIcon-1024.png"])
         #expect(result.status == 0 && result.out.contains("1024 x 1024 image, 24-bit RGB, non-interlaced"), "\(result.out)")
         #expect(!result.out.contains("tRNS"))
-        let touch = try Self.tool("/usr/bin/pngcheck", ["-v", Self.out + "/web/apple-touch-icon.png"])
+        let touch = try ExternalTool.run("/usr/bin/pngcheck", ["-v", Self.out + "/web/apple-touch-icon.png"])
         #expect(touch.out.contains("180 x 180 image, 24-bit RGB"), "\(touch.out)")
     }
 
@@ -115,14 +97,14 @@ import ThumbKit
         let framework = "/usr/share/android-framework-res/framework-res.apk"
         #expect(FileManager.default.fileExists(atPath: framework), "android-framework-res is missing: make deps installs it")
         func compile() throws -> (status: Int32, out: String) {
-            try Self.tool("/usr/bin/aapt", ["package", "-f", "-M", project + "/AndroidManifest.xml", "-S", project + "/res",
+            try ExternalTool.run("/usr/bin/aapt", ["package", "-f", "-M", project + "/AndroidManifest.xml", "-S", project + "/res",
                                             "-I", framework, "-F", project + "/icons.apk"])
         }
         let built = try compile()
         #expect(built.status == 0, "\(built.out)")
-        let tree = try Self.tool("/usr/bin/aapt", ["dump", "xmltree", project + "/icons.apk", "res/mipmap-anydpi-v26/ic_launcher.xml"])
+        let tree = try ExternalTool.run("/usr/bin/aapt", ["dump", "xmltree", project + "/icons.apk", "res/mipmap-anydpi-v26/ic_launcher.xml"])
         for element in ["E: adaptive-icon", "E: background", "E: foreground", "E: monochrome"] { #expect(tree.out.contains(element), "\(tree.out)") }
-        let resources = try Self.tool("/usr/bin/aapt", ["dump", "resources", project + "/icons.apk"])
+        let resources = try ExternalTool.run("/usr/bin/aapt", ["dump", "resources", project + "/icons.apk"])
         for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi", "anydpi-v26"] { #expect(resources.out.contains("config \(density)"), "\(density)") }
         #expect(resources.out.contains("color/ic_launcher_background: t=0x1d d=0xff1e88e5"), "\(resources.out)")
         // The check has teeth: a reference to a missing layer does not compile.

@@ -59,7 +59,7 @@ import TestSupport
         for (name, encoder) in [("q50", AVIFEncoder()), ("q90-444", AVIFEncoder(quality: 90, chroma: .full))] {
             let avif = folder + "/\(name).avif", png = folder + "/\(name).png"
             try Data(try encoder.encode(image)).write(to: URL(fileURLWithPath: avif))
-            let convert = try Self.tool("/usr/bin/heif-convert", [avif, png])
+            let convert = try ExternalTool.run("/usr/bin/heif-convert", [avif, png])
             #expect(convert.status == 0, "\(convert.out)")
             let script = """
             from PIL import Image
@@ -67,7 +67,7 @@ import TestSupport
             print(im.size[0], im.size[1], im.mode)
             print(' '.join(str(v) for v in im.convert('RGBA').tobytes()))
             """
-            let out = try Self.tool("/usr/bin/python3", ["-c", script])
+            let out = try ExternalTool.run("/usr/bin/python3", ["-c", script])
             #expect(out.status == 0, "\(out.out)")
             let lines = out.out.split(separator: "\n")
             #expect(lines.first == (alpha ? "96 64 RGBA" : "96 64 RGB"))
@@ -87,23 +87,6 @@ import TestSupport
                 #expect(psnr > (name == "q50" ? 32 : 38), "\(name) channel \(channel): \(psnr) dB")
             }
         }
-    }
-
-    static func tool(_ path: String, _ arguments: [String]) throws -> (status: Int32, out: String) {
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            Issue.record("\(path) is missing: make deps installs it")
-            return (-1, "")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
 

@@ -54,20 +54,15 @@ public struct AVIFEncoder: Sendable, Hashable {
         }
         let rgba = image.rgba8
         let hasAlpha = !PixelTraits(rgba8: rgba).isOpaque
-        var message = [CChar](repeating: 0, count: Int(TG_MESSAGE_SIZE))
-        var buffer = tg_buffer()
         let icc = iccProfile ?? []
-        let status: tg_status = rgba.withUnsafeBufferPointer { pixels in icc.withUnsafeBufferPointer { icc in
-            var params = tg_avif_encode_params(
-                width: UInt32(image.width), height: UInt32(image.height), rgba: pixels.baseAddress, stride: image.width * 4,
-                has_alpha: hasAlpha ? 1 : 0, quality: Int32(quality), speed: Int32(Self.maximumEffort - effort),
-                chroma444: chroma == .full ? 1 : 0, icc: icc.baseAddress, icc_size: icc.count)
-            return message.withUnsafeMutableBufferPointer { tg_avif_encode(&params, &buffer, $0.baseAddress) }
-        } }
-        defer { tg_buffer_free(&buffer) }
-        guard status == TG_OK, let data = buffer.data else {
-            throw status == TG_ERR_MEMORY ? .outOfMemory : .failed(.heif, reason: "AVIF: " + String(cMessage: message))
+        return try EncoderCall.bytes(.heif, reason: { "AVIF: " + $0 }) { buffer, message in
+            rgba.withUnsafeBufferPointer { pixels in icc.withUnsafeBufferPointer { icc in
+                var params = tg_avif_encode_params(
+                    width: UInt32(image.width), height: UInt32(image.height), rgba: pixels.baseAddress, stride: image.width * 4,
+                    has_alpha: hasAlpha ? 1 : 0, quality: Int32(quality), speed: Int32(Self.maximumEffort - effort),
+                    chroma444: chroma == .full ? 1 : 0, icc: icc.baseAddress, icc_size: icc.count)
+                return tg_avif_encode(&params, buffer, message)
+            } }
         }
-        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
     }
 }

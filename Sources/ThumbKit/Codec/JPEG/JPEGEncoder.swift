@@ -49,22 +49,17 @@ public struct JPEGEncoder: Sendable, Hashable {
         let gray = traits.isGray
         let samples = gray ? Self.samples(rgba, channels: [0]) : Self.samples(rgba, channels: [0, 1, 2])
         let components = gray ? 1 : 3
-        var message = [CChar](repeating: 0, count: Int(TG_MESSAGE_SIZE))
-        var buffer = tg_buffer()
         let icc = iccProfile ?? []
-        let status: tg_status = samples.withUnsafeBufferPointer { pixels in icc.withUnsafeBufferPointer { icc in
-            var params = tg_jpeg_encode_params(
-                width: UInt32(image.width), height: UInt32(image.height), components: Int32(components),
-                pixels: pixels.baseAddress, stride: image.width * components, quality: Int32(quality),
-                progressive: progressive ? 1 : 0, subsampling: chroma == .full ? 0 : 2, ycck: 0,
-                app1: nil, app1_size: 0, icc: icc.baseAddress, icc_size: icc.count)
-            return message.withUnsafeMutableBufferPointer { tg_jpeg_encode(&params, &buffer, $0.baseAddress) }
-        } }
-        defer { tg_buffer_free(&buffer) }
-        guard status == TG_OK, let data = buffer.data else {
-            throw status == TG_ERR_MEMORY ? .outOfMemory : .failed(.jpeg, reason: String(cMessage: message).lowercasedFirst)
+        return try EncoderCall.bytes(.jpeg, reason: { $0.lowercasedFirst }) { buffer, message in
+            samples.withUnsafeBufferPointer { pixels in icc.withUnsafeBufferPointer { icc in
+                var params = tg_jpeg_encode_params(
+                    width: UInt32(image.width), height: UInt32(image.height), components: Int32(components),
+                    pixels: pixels.baseAddress, stride: image.width * components, quality: Int32(quality),
+                    progressive: progressive ? 1 : 0, subsampling: chroma == .full ? 0 : 2, ycck: 0,
+                    app1: nil, app1_size: 0, icc: icc.baseAddress, icc_size: icc.count)
+                return tg_jpeg_encode(&params, buffer, message)
+            } }
         }
-        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
     }
 
     /// JPEG's frame header holds each side in 16 bits (ITU T.81 §B.2.2).

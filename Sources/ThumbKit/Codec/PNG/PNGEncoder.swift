@@ -54,28 +54,23 @@ public struct PNGEncoder: Sendable {
         // Filtering does not pay on palette indexes and packed gray (the PNG spec's advice).
         let filters = layout.colorType == .palette || layout.bitDepth < 8
             ? Int32(PNG_FILTER_NONE_C) : Int32(PNG_ALL_FILTERS_C)
-        var message = [CChar](repeating: 0, count: Int(TG_MESSAGE_SIZE))
-        var buffer = tg_buffer()
         let icc = iccProfile ?? []
-        let status: tg_status = icc.withUnsafeBufferPointer { icc in layout.samples.withUnsafeBufferPointer { samples in
-            layout.palette.withUnsafeBufferPointer { palette in
-                layout.transparency.withUnsafeBufferPointer { transparency in
-                    var params = tg_png_encode_params(
-                        width: UInt32(width), height: UInt32(height),
-                        color_type: Int32(layout.colorType.rawValue), bit_depth: Int32(layout.bitDepth),
-                        pixels: samples.baseAddress, stride: width * layout.samplesPerPixel,
-                        palette: palette.baseAddress, palette_count: Int32(layout.palette.count / 3),
-                        trns: transparency.baseAddress, trns_count: Int32(layout.transparency.count),
-                        compression_level: Int32(compressionLevel), filter_mask: filters,
-                        write_srgb: marksSRGB ? 1 : 0, icc: icc.baseAddress, icc_size: icc.count)
-                    return message.withUnsafeMutableBufferPointer { tg_png_encode(&params, &buffer, $0.baseAddress) }
+        return try EncoderCall.bytes(.png) { buffer, message in
+            icc.withUnsafeBufferPointer { icc in layout.samples.withUnsafeBufferPointer { samples in
+                layout.palette.withUnsafeBufferPointer { palette in
+                    layout.transparency.withUnsafeBufferPointer { transparency in
+                        var params = tg_png_encode_params(
+                            width: UInt32(width), height: UInt32(height),
+                            color_type: Int32(layout.colorType.rawValue), bit_depth: Int32(layout.bitDepth),
+                            pixels: samples.baseAddress, stride: width * layout.samplesPerPixel,
+                            palette: palette.baseAddress, palette_count: Int32(layout.palette.count / 3),
+                            trns: transparency.baseAddress, trns_count: Int32(layout.transparency.count),
+                            compression_level: Int32(compressionLevel), filter_mask: filters,
+                            write_srgb: marksSRGB ? 1 : 0, icc: icc.baseAddress, icc_size: icc.count)
+                        return tg_png_encode(&params, buffer, message)
+                    }
                 }
-            }
-        } }
-        defer { tg_buffer_free(&buffer) }
-        guard status == TG_OK, let data = buffer.data else {
-            throw status == TG_ERR_MEMORY ? .outOfMemory : .failed(.png, reason: String(cMessage: message))
+            } }
         }
-        return Array(UnsafeBufferPointer(start: data, count: buffer.size))
     }
 }
