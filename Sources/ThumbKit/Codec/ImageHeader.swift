@@ -2,7 +2,7 @@
 /// format: what `thumbgen info` prints and what a decode plan is made from.
 public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
     /// How the pixels are laid out in the file, which decides whether they can be streamed.
-    public enum ScanOrder: String, Sendable, Hashable {
+    package enum ScanOrder: String, Sendable, Hashable {
         /// Rows top to bottom, each final when read: can be streamed row by row.
         case sequential
         /// PNG's Adam7: rows are final only after the last pass, so the image is decoded whole.
@@ -12,7 +12,7 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What only one format has.
-    public enum Details: Sendable, Hashable {
+    package enum Details: Sendable, Hashable {
         /// PNG: the colour type in IHDR.
         case png(colorType: PNGColorType)
         /// JPEG: the stored colour space, its number of components, and whether an Adobe APP14
@@ -45,11 +45,11 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
     /// True when pixels can be transparent: an alpha channel, or a PNG `tRNS` chunk.
     public let hasAlpha: Bool
     /// What colours the samples are in, as the file declares them.
-    public let colorSource: ColorSource
+    package let colorSource: ColorSource
     /// How the pixels are laid out.
-    public let scanOrder: ScanOrder
+    package let scanOrder: ScanOrder
     /// What only this format has.
-    public let details: Details
+    package let details: Details
     /// The metadata read with the header that is not about pixels (XMP, EXIF), as stored.
     package let metadata: EmbeddedMetadata
 
@@ -118,7 +118,7 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// PNG colour types, as stored in IHDR.
-public enum PNGColorType: Int, Sendable, Hashable, CustomStringConvertible {
+package enum PNGColorType: Int, Sendable, Hashable, CustomStringConvertible {
     /// Gray, 1–16 bits.
     case gray = 0
     /// RGB, 8 or 16 bits.
@@ -131,7 +131,7 @@ public enum PNGColorType: Int, Sendable, Hashable, CustomStringConvertible {
     case rgba = 6
 
     /// The name `thumbgen info` prints, e.g. "gray+alpha".
-    public var description: String {
+    package var description: String {
         switch self {
         case .gray: return "gray"
         case .rgb: return "rgb"
@@ -143,7 +143,7 @@ public enum PNGColorType: Int, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The colour space of a JPEG's stored samples (libjpeg's `jpeg_color_space`).
-public enum JPEGColorSpace: String, Sendable, Hashable, CustomStringConvertible {
+package enum JPEGColorSpace: String, Sendable, Hashable, CustomStringConvertible {
     /// One luma channel.
     case gray
     /// RGB stored as is (an Adobe marker with transform 0).
@@ -156,7 +156,7 @@ public enum JPEGColorSpace: String, Sendable, Hashable, CustomStringConvertible 
     case ycck
 
     /// The lower-case name, e.g. "ycbcr".
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// True for CMYK and YCCK.
     var isCMYK: Bool { self == .cmyk || self == .ycck }

@@ -28,7 +28,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     public static let white = Color(red: 255, green: 255, blue: 255)
 
     /// Parses `RRGGBB` or `RRGGBBAA` hexadecimal, with an optional leading `#`, any case.
-    public init(hex text: String) throws(ColorParseError) {
+    package init(hex text: String) throws(ColorParseError) {
         var digits = Substring(text)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         guard digits.count == 6 || digits.count == 8,
@@ -60,9 +60,9 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A colour string that is not `RRGGBB` or `RRGGBBAA` hexadecimal.
-public struct ColorParseError: ThumbKitError, Equatable {
+package struct ColorParseError: ThumbKitError, Equatable {
     /// The text that was given.
-    public let text: String
+    package let text: String
     /// One line naming the text and the forms expected.
-    public var message: String { "'\(text)' is not a colour (expected RRGGBB or RRGGBBAA hex)" }
+    package var message: String { "'\(text)' is not a colour (expected RRGGBB or RRGGBBAA hex)" }
 }

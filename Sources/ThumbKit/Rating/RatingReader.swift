@@ -8,14 +8,14 @@
 /// The first two need no decoder and are what a batch knows at plan time; the last two come
 /// with the image's header. A source that cannot be used (a malformed sidecar or packet, a
 /// rating out of range) adds a warning and the search goes on; it never fails the photo.
-public struct RatingReader: Sendable {
+package struct RatingReader: Sendable {
     /// The user's ratings, which beat everything else; nil when none was given.
     package let ratingsFile: RatingsFile?
     /// Whether XMP sidecars are looked for.
-    public let readsSidecars: Bool
+    package let readsSidecars: Bool
 
     /// A reader of sidecars (unless `readsSidecars` is false) and of the file's own metadata.
-    public init(readsSidecars: Bool = true) {
+    package init(readsSidecars: Bool = true) {
         self.init(ratingsFile: nil, readsSidecars: readsSidecars)
     }
 
@@ -55,7 +55,7 @@ public struct RatingReader: Sendable {
 
     /// The rating of the photo at `path` whose header is `header` (`ImageSource.header()`), and
     /// where it was found; nil when no source has one. Sources that cannot be used are passed over.
-    public func rating(forSourceAt path: String, header: ImageHeader) -> (rating: Rating, origin: RatingOrigin)? {
+    package func rating(forSourceAt path: String, header: ImageHeader) -> (rating: Rating, origin: RatingOrigin)? {
         let found = lookup(forSourceAt: path, header: header)
         guard let rating = found.rating, let origin = found.origin else { return nil }
         return (rating, origin)

@@ -9,16 +9,16 @@
 /// The default, `%rStar%sSmall`, gives `0StarsSmall`, `1StarSmall`, `2StarsSmall`, `4.5StarsSmall`.
 /// File names append `@2x` / `@3x` for those scales, then `.png`: `2StarsSmall@2x.png`. In an asset
 /// catalog the base name (without scale) names the image set: `2StarsSmall.imageset`.
-public struct BadgeNameFormat: Sendable, Hashable {
+package struct BadgeNameFormat: Sendable, Hashable {
     /// The default format, `%rStar%sSmall`.
-    public static let `default` = BadgeNameFormat(unchecked: "%rStar%sSmall")
+    package static let `default` = BadgeNameFormat(unchecked: "%rStar%sSmall")
 
     /// The format string as given.
-    public let format: String
+    package let format: String
 
     /// A validated format: only `%r`, `%s` and `%%` escapes, and the names it makes must be usable
     /// file names (no `/`, not empty, not starting with `.`).
-    public init(_ format: String) throws(StarBadgeError) {
+    package init(_ format: String) throws(StarBadgeError) {
         var chars = format.makeIterator()
         while let c = chars.next() {
             guard c == "%" else { continue }
@@ -43,7 +43,7 @@ public struct BadgeNameFormat: Sendable, Hashable {
     }
 
     /// The name for a rating without scale suffix or extension (`4.5StarsSmall`).
-    public func baseName(rating: Double) -> String {
+    package func baseName(rating: Double) -> String {
         var out = ""
         var chars = format.makeIterator()
         while let c = chars.next() {
@@ -62,7 +62,7 @@ public struct BadgeNameFormat: Sendable, Hashable {
 
     /// The PNG file name for a rating at a scale (1…3): base name, `@2x`/`@3x` when scale > 1,
     /// `.png`.
-    public func fileName(rating: Double, scale: Int) -> String {
+    package func fileName(rating: Double, scale: Int) -> String {
         baseName(rating: rating) + (scale == 1 ? "" : "@\(scale)x") + ".png"
     }
 

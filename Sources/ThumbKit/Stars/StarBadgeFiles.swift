@@ -2,23 +2,23 @@
 /// write them — plain files, an Xcode asset catalog, a hash manifest. Everything written comes
 /// from these bytes, so writing never draws or encodes again, and the manifest's hashes are those
 /// of the files beside it.
-public struct StarBadgeFiles: Sendable {
+package struct StarBadgeFiles: Sendable {
     /// One rendered PNG.
-    public struct File: Sendable, Hashable {
+    package struct File: Sendable, Hashable {
         /// File name, e.g. `4StarsSmall@2x.png`.
-        public let name: String
+        package let name: String
         /// Image set name (file name without scale or extension), e.g. `4StarsSmall`.
-        public let baseName: String
+        package let baseName: String
         /// The rating drawn, 0…slots.
-        public let rating: Double
+        package let rating: Double
         /// The scale drawn: 1, 2 or 3.
-        public let scale: Int
+        package let scale: Int
         /// The PNG file's bytes.
-        public let bytes: [UInt8]
+        package let bytes: [UInt8]
     }
 
     /// Every file, ratings in spec order, then scales in spec order; names are unique.
-    public let files: [File]
+    package let files: [File]
 
     init(files: [File]) {
         self.files = files
@@ -27,7 +27,7 @@ public struct StarBadgeFiles: Sendable {
     /// A JSON object mapping each file name to the SHA-256 of its PNG bytes (64 lower-case hex
     /// digits), keys sorted by their UTF-8 bytes, one per line, ending in a newline: the golden
     /// manifest `make assets` writes and the tests compare against.
-    public var manifest: [UInt8] {
+    package var manifest: [UInt8] {
         // Names are unique (`StarBadgeSet` checks), so no entry is lost to another.
         JSONWriter.bytes(.object(Dictionary(uniqueKeysWithValues: files.map { ($0.name, .string(SHA256.hex($0.bytes))) })))
     }
@@ -35,7 +35,7 @@ public struct StarBadgeFiles: Sendable {
     /// Writes every PNG into `directory` (created if missing), atomically; returns the paths, in
     /// `files` order.
     @discardableResult
-    public func write(to directory: String) throws(StarBadgeError) -> [String] {
+    package func write(to directory: String) throws(StarBadgeError) -> [String] {
         var paths: [String] = []
         for file in files { paths.append(try Self.put(file.bytes, Self.join(directory, file.name))) }
         return paths
@@ -45,7 +45,7 @@ public struct StarBadgeFiles: Sendable {
     /// `Contents.json`, and for each rating `NAME.imageset/` holding its PNGs and a
     /// `Contents.json` that lists them by scale. Returns the paths written, in order.
     @discardableResult
-    public func writeAssetCatalog(to directory: String) throws(StarBadgeError) -> [String] {
+    package func writeAssetCatalog(to directory: String) throws(StarBadgeError) -> [String] {
         var paths = [try Self.put(Array(AssetCatalog.rootContents.utf8), Self.join(directory, "Contents.json"))]
         var order: [String] = []
         var byBase: [String: [File]] = [:]
@@ -65,7 +65,7 @@ public struct StarBadgeFiles: Sendable {
     }
 
     /// Writes `manifest` to `path`, atomically.
-    public func writeManifest(to path: String) throws(StarBadgeError) {
+    package func writeManifest(to path: String) throws(StarBadgeError) {
         try Self.put(manifest, path)
     }
 

@@ -3,15 +3,15 @@
 /// `render()` draws and encodes every PNG once; the files, the asset catalog and the manifest are
 /// then all written from those bytes (`StarBadgeFiles`). Output order is ratings in spec order,
 /// then scales in spec order.
-public struct StarBadgeSet: Sendable {
+package struct StarBadgeSet: Sendable {
     /// The spec this set was made from.
-    public let spec: StarBadgeSpec
+    package let spec: StarBadgeSpec
     /// One validated badge per rating, in spec order.
-    public let badges: [StarBadge]
+    package let badges: [StarBadge]
 
     /// Validates every setting of `spec`, and that no two files get the same name; errors name
     /// the offending option.
-    public init(spec: StarBadgeSpec) throws(StarBadgeError) {
+    package init(spec: StarBadgeSpec) throws(StarBadgeError) {
         let ratings = spec.effectiveRatings
         if spec.scales.isEmpty { throw .invalidScale(text: "") }
         // The spec's fields are public, so its scales need not have come through `parseScales`.
@@ -41,7 +41,7 @@ public struct StarBadgeSet: Sendable {
     /// Renders and encodes every badge at every scale, each exactly once. PNGs are 8-bit sRGB from
     /// `PNGEncoder()` (smallest lossless colour type, deterministic), so the same spec gives the
     /// same bytes on every machine with the same zlib; pixel content is identical everywhere.
-    public func render() throws(StarBadgeError) -> StarBadgeFiles {
+    package func render() throws(StarBadgeError) -> StarBadgeFiles {
         var files: [StarBadgeFiles.File] = []
         for badge in badges {
             for scale in spec.scales {

@@ -22,36 +22,36 @@
 /// `--half` means "also make the half ratings": ratings become 0.5, 1, 1.5, …, slots and the fill
 /// mode becomes `half` (an explicit `--fill-mode` or `--ratings` wins). Out-of-range numbers are
 /// reported when the spec is validated (`StarBadgeSet(spec:)`), again naming the option.
-public struct StarBadgeSpec: Sendable, Hashable {
+package struct StarBadgeSpec: Sendable, Hashable {
     /// Number of star cells, in `StarBadge.slotRange`.
-    public var slots: Int = 5
+    package var slots: Int = 5
     /// Cell side at @1x, pixels, in `StarBadge.sizeRange`.
-    public var size: Int = 16
+    package var size: Int = 16
     /// Gap between cells at @1x, pixels, in `StarBadge.spacingRange`.
-    public var spacing: Int = 1
+    package var spacing: Int = 1
     /// Filled colour.
-    public var fill: Color = StarBadge.defaultColor
+    package var fill: Color = StarBadge.defaultColor
     /// Empty colour, nil for transparent.
-    public var empty: Color? = nil
+    package var empty: Color? = nil
     /// Outline colour, nil for none.
-    public var outline: Color? = StarBadge.defaultColor
+    package var outline: Color? = StarBadge.defaultColor
     /// Outline width at @1x, pixels: at least 0, under 0.1545·`size` (see `StarBadge`).
-    public var outlineWidth: Double = 1
+    package var outlineWidth: Double = 1
     /// How fractional ratings fill stars.
-    public var fillMode: StarFillMode = .full
+    package var fillMode: StarFillMode = .full
     /// The ratings to make, in output order, each in 0…`slots`; nil means 1…slots.
-    public var ratings: [Double]? = nil
+    package var ratings: [Double]? = nil
     /// The scales to make, in output order: each in `StarBadge.scaleRange`, none twice.
-    public var scales: [Int] = [1, 2, 3]
+    package var scales: [Int] = [1, 2, 3]
     /// The file name format.
-    public var nameFormat: BadgeNameFormat = .default
+    package var nameFormat: BadgeNameFormat = .default
 
     /// The default spec: every field at the default shown above (`thumbgen stars` itself starts
     /// from scales `[1]`).
-    public init() {}
+    package init() {}
 
     /// The ratings that will be made: `ratings`, or 1…slots when none were given.
-    public var effectiveRatings: [Double] {
+    package var effectiveRatings: [Double] {
         ratings ?? (1...max(slots, 1)).map(Double.init)
     }
 
@@ -122,7 +122,7 @@ public struct StarBadgeSpec: Sendable, Hashable {
     /// 1/2/3), `name` (format string). Missing keys (and `null` values) keep their defaults;
     /// unknown keys are errors, the first in sorted order named. Every type is checked before any
     /// value is, so a spec with both kinds of mistake reports the type.
-    public init(json bytes: [UInt8]) throws(StarBadgeError) {
+    package init(json bytes: [UInt8]) throws(StarBadgeError) {
         let document: JSONValue
         do { document = try JSONParser.parse(Self.withoutByteOrderMark(bytes)) } catch {
             throw .malformedSpec(reason: "not valid JSON")
@@ -201,7 +201,7 @@ public struct StarBadgeSpec: Sendable, Hashable {
     }
 
     /// The spec as JSON with every key, sorted, one per line, ending in a newline: deterministic.
-    public var json: String {
+    package var json: String {
         func color(_ c: Color?) -> String { JSONWriter.literal(c.map { $0.description } ?? "none") }
         func number(_ d: Double) -> String { BadgeNameFormat.text(forRating: d) }
         var lines: [String] = []

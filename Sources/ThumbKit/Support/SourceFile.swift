@@ -56,7 +56,7 @@ package final class SourceFile: Sendable {
             if n == 0 { return .success(hasher.finalize().hexString) }
             offset += Int64(n)
             if maxBytes > 0 && UInt64(offset) > maxBytes {
-                return .failure(SystemFailure(reason: "file grew past the limit of \(maxBytes) bytes (--max-file-bytes)"))
+                return .failure(SystemFailure(reason: "file grew past the limit of \(maxBytes) bytes"))
             }
             buffer.withUnsafeBufferPointer { hasher.update(UnsafeBufferPointer(rebasing: $0[0..<n])) }
         }

@@ -34,8 +34,7 @@ public struct Thumbnailer: Sendable {
     /// ascending, then scales, then formats).
     ///
     /// With `options.ratingBadge` set, `rating` is the star rating to draw when it is known from
-    /// outside the file (a sidecar, a ratings file: `RatingReader.externalRating`); nil reads the
-    /// file's own (XMP, then EXIF).
+    /// outside the file (a sidecar, a ratings file); nil reads the file's own (XMP, then EXIF).
     public func thumbnails(of source: ImageSource, rating: Rating? = nil) throws(ThumbnailError) -> [Thumbnail] {
         let pictures = try Self.pictures(of: source, sets: [thumbnailSet], rating: rating)[0]
         var thumbnails: [Thumbnail] = []

@@ -3,7 +3,7 @@
 /// Precedence when a PNG declares several (PNG 3rd edition §4.3): an ICC profile (`iCCP`) over
 /// `sRGB` over `gAMA`/`cHRM`. `cICP` is not read: the libpng in use (before 1.6.45) does not
 /// expose it, so such files are taken by their other chunks, or as sRGB.
-public enum ColorSource: Sendable, Hashable {
+package enum ColorSource: Sendable, Hashable {
     /// sRGB, declared or assumed (no colour information at all): nothing to convert.
     case sRGB
     /// An embedded ICC profile (JPEG APP2, PNG `iCCP`): RGB or gray for RGBA samples, CMYK for
@@ -22,7 +22,7 @@ public enum ColorSource: Sendable, Hashable {
     /// and browsers show it unconverted; converting it as a pure 2.2 power law would shift dark
     /// tones by a few levels from what was meant. An ICC profile counts when it is sRGB in effect
     /// (`ColorManagement.isEffectivelySRGB`), as most embedded profiles are.
-    public var isSRGB: Bool {
+    package var isSRGB: Bool {
         switch self {
         case .sRGB: return true
         case .iccProfile(let profile): return ColorManagement.isEffectivelySRGB(profile)
