@@ -14,7 +14,7 @@ package struct StarBadgeSet: Sendable {
     package init(spec: StarBadgeSpec) throws(StarBadgeError) {
         let ratings = spec.effectiveRatings
         if spec.scales.isEmpty { throw .invalidScale(text: "") }
-        // The spec's fields are public, so its scales need not have come through `parseScales`.
+        // The spec's fields are settable, so its scales need not have come through `parseScales`.
         for (index, scale) in spec.scales.enumerated() {
             guard StarBadge.scaleRange.contains(scale) else { throw .invalidScale(text: String(scale)) }
             guard !spec.scales[..<index].contains(scale) else { throw .repeatedScale(scale) }

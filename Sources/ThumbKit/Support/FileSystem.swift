@@ -151,7 +151,7 @@ package enum FileSystem {
             }
             if bytes.isEmpty { bytes = piece.bytes } else { bytes += piece.bytes }
             if maxBytes > 0 && UInt64(bytes.count) > maxBytes {
-                return .failure(SystemFailure(reason: "file is larger than the limit of \(maxBytes) bytes"))
+                return .failure(SystemFailure(reason: LimitExceeded(limit: .fileBytes, actual: UInt64(bytes.count), allowed: maxBytes).message))
             }
             if piece.reachedEnd { return .success(bytes) }
             pieceSize = max(bytes.count, 1 << 16)
