@@ -8,7 +8,7 @@ BIN = .build/$(CONFIG)/thumbgen
 # Where thumbgen.json (the demo project) writes.
 DEMO_OUT = demo-output
 # What `deps` installs on Debian.
-DEB_PACKAGES = libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil python3-numpy icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel libtiff-tools gcc libheif-examples chromium
+DEB_PACKAGES = libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil python3-numpy icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel libtiff-tools gcc libheif-examples chromium libimage-exiftool-perl dcraw
 
 .PHONY: all build deps test fma-check demo assets bench fuzz sanitize install uninstall clean
 
@@ -24,13 +24,14 @@ all: build
 # tools (tiffcp, tiffcrop), which the fixture and reference scripts cut and flatten TIFFs with;
 # heif-convert (libheif-examples), the independent reader of thumbgen's AVIFs; Chromium, which
 # Scripts/browser-test.sh opens the generated <picture> page in; numpy, which the benchmark's SSIM
-# uses. (Debian 12's libheif1 has libaom's AV1 encoder built in; later releases ship it as
+# uses; exiftool and dcraw, the independent extractors the camera RAW tests check the chosen
+# preview against. (Debian 12's libheif1 has libaom's AV1 encoder built in; later releases ship it as
 # libheif-plugin-aomenc, installed below when the release has it.)
 deps:
 	@if ! pkg-config --exists libpng zlib libjpeg lcms2 libwebpdemux libtiff-4 libheif libde265 dav1d 2>/dev/null || [ ! -f /usr/include/gif_lib.h ] || [ ! -x /usr/bin/time ] \
 	    || [ ! -x /usr/bin/icns2png ] || [ ! -x /usr/bin/pngcheck ] || [ ! -x /usr/bin/aapt ] || [ ! -f /usr/share/android-framework-res/framework-res.apk ] \
 	    || [ ! -x /usr/bin/groff ] || [ ! -x /usr/bin/man ] || [ ! -x /usr/bin/zsh ] || [ ! -x /usr/bin/fish ] || [ ! -x /usr/bin/parallel ] || [ ! -x /usr/bin/tiffcp ] \
-	    || [ ! -x /usr/bin/heif-convert ] || [ ! -x /usr/bin/chromium ] \
+	    || [ ! -x /usr/bin/heif-convert ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/exiftool ] || [ ! -x /usr/bin/dcraw ] \
 	    || ! /usr/bin/python3 -c 'import PIL, numpy' 2>/dev/null || ! command -v cc >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "make: installing $(DEB_PACKAGES)"; \
@@ -92,7 +93,7 @@ FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitiz
 fuzz: deps
 	$(SWIFT) build -c release --product thumbgen-fuzz --scratch-path .build/fuzz $(FUZZ_FLAGS)
 	@mkdir -p .build/fuzz-corpus .build/fuzz-crashes
-	@cp -n Tests/Fixtures/pngsuite/*.png Tests/Fixtures/fuzz-seeds/*.jpg Tests/Fixtures/webp/*.webp Tests/Fixtures/gif/*.gif Tests/Fixtures/tiff/*.tif Tests/Fixtures/heif/*.heic Tests/Fixtures/heif/*.avif Tests/Fixtures/ratings/*.jpg Tests/Fixtures/ratings/*.png Tests/Fixtures/ratings/*.xmp .build/fuzz-corpus/ 2>/dev/null || true
+	@cp -n Tests/Fixtures/pngsuite/*.png Tests/Fixtures/fuzz-seeds/*.jpg Tests/Fixtures/webp/*.webp Tests/Fixtures/gif/*.gif Tests/Fixtures/tiff/*.tif Tests/Fixtures/heif/*.heic Tests/Fixtures/heif/*.avif Tests/Fixtures/ratings/*.jpg Tests/Fixtures/ratings/*.png Tests/Fixtures/ratings/*.xmp Tests/Fixtures/raw/synthetic* Tests/Fixtures/raw/exiftool-* .build/fuzz-corpus/ 2>/dev/null || true
 	.build/fuzz/release/thumbgen-fuzz .build/fuzz-corpus -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 \
 	  -artifact_prefix=.build/fuzz-crashes/ -print_final_stats=1
 

@@ -30,6 +30,7 @@ and a summary of them at the end. Corpora are made with THUMBGEN_BIN, so both re
 """
 import atexit
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -50,6 +51,7 @@ RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 # vipsthumbnail, and JPEG/WebP output; BENCH_ONLY=output: the memory sections and JPEG/WebP output only;
 # BENCH_ONLY=sheet: the memory sections and the 200-photo contact sheet against ImageMagick's montage.
 # BENCH_ONLY=sets: the memory sections and one run of widths x formats against six single-output runs.
+# BENCH_ONLY=raw: only the camera RAW section (thumbgen against exiftool | vipsthumbnail).
 # BENCH_ONLY=web: only the web section (AVIF encode CPU against vipsthumbnail, bytes at equal SSIM).
 # BENCH_ONLY=peers: the memory sections and each corpus against vipsthumbnail, ImageMagick and Pillow
 # (thumbgen -j1 only), ending with the README's performance table.
@@ -832,6 +834,40 @@ def web_section(corpus, have_vips, pillow_installed, env1):
 
 
 
+# The camera RAW fixtures with a real-size preview, and the exiftool tag that extracts it.
+RAW_FIXTURES = {"synthetic.dng": "PreviewImage", "synthetic.cr2": "PreviewImage", "synthetic.cr3": "PreviewImage",
+                "synthetic.nef": "JpgFromRaw", "synthetic.raf": "PreviewImage"}
+
+
+def raw_section():
+    """Camera RAW input (issue 32): thumbgen over the RAW fixtures against the usual pipeline
+    without it, `exiftool -b -PreviewImage FILE | vipsthumbnail stdin`, one process per file for
+    both, in the same rounds; medians and their ratio. (vipsthumbnail does not apply the RAW's
+    orientation, which the preview lacks; thumbgen does.)"""
+    exiftool, vips = shutil.which("exiftool"), shutil.which("vipsthumbnail")
+    if not exiftool or not vips:
+        TARGETS.append("  n/a  camera RAW: exiftool or vipsthumbnail is missing (make deps)")
+        return
+    folder = os.path.join(ROOT, "Tests", "Fixtures", "raw")
+    files = [(os.path.join(folder, name), tag) for name, tag in RAW_FIXTURES.items()]
+    ours = " ; ".join(f"{shlex.quote(BIN)} {shlex.quote(path)} -o \"$1\" --size {BOX} -j1 --progress never" for path, _ in files)
+    theirs = " ; ".join(f"{shlex.quote(exiftool)} -b -{tag} {shlex.quote(path)} | {shlex.quote(vips)} stdin -s {BOX} "
+                        f"-o \"$1/{i}.png\"" for i, (path, tag) in enumerate(files))
+    env1 = dict(os.environ, VIPS_CONCURRENCY="1")
+    rows = round_robin([("thumbgen, a process per file", lambda out: ["sh", "-c", "set -e; " + ours, "sh", out], None),
+                        ("exiftool | vipsthumbnail", lambda out: ["sh", "-c", "set -e; " + theirs, "sh", out], env1)])
+    print(f"\ncamera RAW: {len(files)} RAW fixtures (DNG, CR2, CR3, NEF, RAF; 1-2.5 MP previews) into a {BOX}x{BOX} box; "
+          f"median (min) of {RUNS} runs")
+    for label, m in rows:
+        print(f"  {label:<30}{m[0]:8.3f} s ({m.min_wall:.3f}){m[1]:8.3f} s CPU ({m.min_cpu:.3f})")
+    by = dict(rows)
+    mine, peer = by["thumbgen, a process per file"], by["exiftool | vipsthumbnail"]
+    print(f"  ratio (theirs / ours): wall {peer[0] / mine[0]:.2f}, CPU {peer[1] / mine[1]:.2f}")
+    target("camera RAW: speed vs exiftool | vipsthumbnail (their wall / ours)", peer[0] / mine[0], 1.0, True,
+           peer.min_wall / mine.min_wall)
+    sys.stdout.flush()
+
+
 def main():
     if not os.access(TIME, os.X_OK):
         sys.exit("bench: GNU time measures peak memory and is missing; run: sudo apt-get install -y time")
@@ -848,6 +884,12 @@ def main():
     if BASELINE:
         print(f"A/B: after  = {BIN}\n     before = {BASELINE} "
               f"({subprocess.run([BASELINE, '--version'], capture_output=True, text=True).stdout.strip()})")
+    if ONLY == "raw":
+        # BENCH_ONLY=raw: the camera RAW section alone.
+        raw_section()
+        print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
+        print("\n".join(TARGETS))
+        return
     if ONLY == "web":
         # BENCH_ONLY=web: AVIF encoding and file size at equal SSIM (web_section), nothing else.
         env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
@@ -990,6 +1032,7 @@ def main():
     if ONLY == "":
         formats_section(corpus, have_vips, env1)
         output_section(corpus, have_vips, pillow_installed, env1)
+        raw_section()
     shutil.rmtree(OUTPUTS, ignore_errors=True)
     if PEERS:
         print(f"\nperformance table (CPU seconds, medians of {RUNS}; in brackets each tool's CPU / thumbgen's):")

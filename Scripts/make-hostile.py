@@ -135,7 +135,7 @@ def files():
                                "corrupt JPEG")
     cases["gif-bytes.png"] = (b"GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00"
                               b",\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "decodes")
-    cases["text-bytes.png"] = (b"this is not an image\n", "not a PNG, JPEG, WebP, GIF, TIFF or HEIF file")
+    cases["text-bytes.png"] = (b"this is not an image\n", "not a PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW file")
     cases["no-idat.png"] = (SIGNATURE + ihdr(16, 12) + iend(), "IEND: out of place")
     cases["idat-garbage.png"] = (SIGNATURE + ihdr(16, 12) + chunk(b"IDAT", b"\x78\x9c" + b"\xff" * 40) + iend(),
                                  "IDAT")

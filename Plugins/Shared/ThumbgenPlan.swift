@@ -35,7 +35,7 @@ struct ThumbgenPlan {
     /// The name the plugins look for in a target's folder.
     static let configName = "thumbgen.json"
     /// File extensions (lower-cased) of the images a source folder contributes.
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif", "tif", "tiff", "heic", "heif", "hif", "avif"]
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "gif", "tif", "tiff", "heic", "heif", "hif", "avif", "dng", "cr2", "cr3", "nef", "nrw", "arw", "orf", "rw2", "pef", "srw", "raf"]
 
     var jobs: [Job] = []
     /// Not errors, but worth a line in the build log (a source folder without images).

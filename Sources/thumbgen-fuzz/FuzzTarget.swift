@@ -4,7 +4,7 @@ import CFuzzDriver
 #endif
 import Foundation
 
-/// The fuzzed path: one input (PNG, JPEG, WebP, GIF, TIFF or HEIF (HEIC, AVIF), told by content) through decode → orientation and
+/// The fuzzed path: one input (PNG, JPEG, WebP, GIF, TIFF, HEIF (HEIC, AVIF) or camera RAW, told by content) through decode → orientation and
 /// colour conversion → thumbnail → encode → decode, and through the rating readers (XMP, EXIF).
 enum FuzzPath {
     /// Small limits keep each execution fast and bounded; they are part of what is tested.

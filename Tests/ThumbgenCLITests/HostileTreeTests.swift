@@ -100,7 +100,7 @@ import TestSupport
         #expect(run.status == 1)
         let lines = run.failureLines
         #expect(lines.sorted() == [
-            "thumbgen: \(tree)/broken\\n\\x1B[31mname.png: not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)",
+            "thumbgen: \(tree)/broken\\n\\x1B[31mname.png: not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW)",
             "thumbgen: \(tree)/dangling.png: cannot read: no such file or directory",
             "thumbgen: \(tree)/fifo.png: not a regular file",
             "thumbgen: \(tree)/zero.png: not a regular file",

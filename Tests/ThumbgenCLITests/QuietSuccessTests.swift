@@ -42,7 +42,7 @@ import TestSupport
         #expect(fileManager.createFile(atPath: dir + "/bad.png", contents: Data("not a png".utf8)))
         let run = CLIRun([dir + "/bad.png", "-o", dir + "/out"])
         #expect(run.status == .failure)
-        #expect(run.err == "thumbgen: \(dir)/bad.png: not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)\n")
+        #expect(run.err == "thumbgen: \(dir)/bad.png: not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW)\n")
         #expect(run.out.isEmpty)
         // No partial output: no thumbnail, no manifest, not even the output folder.
         #expect(!fileManager.fileExists(atPath: dir + "/out"))
@@ -89,7 +89,7 @@ import TestSupport
         // Named on the command line (as bytes) and found by walking its folder: the same one line.
         let named = CLIRun(raw: [path, Array("-o".utf8), Array((dir + "/out").utf8)])
         let walked = CLIRun(raw: [Array(dir.utf8), Array("-o".utf8), Array((dir + "/out").utf8)])
-        let expected = "thumbgen: \(dir)/\(escaped): not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)\n"
+        let expected = "thumbgen: \(dir)/\(escaped): not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW)\n"
         #expect(named.status == .failure && walked.status == .failure, "\(label)")
         #expect(named.err == expected, "\(label): \(named.err)")
         #expect(walked.err == expected, "\(label): \(walked.err)")

@@ -34,7 +34,7 @@ public enum DecodeError: ThumbKitError, Equatable {
         }
     }
 
-    /// "PNG, JPEG, WebP, GIF, TIFF or HEIF": every format thumbgen decodes.
+    /// "PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW": every format thumbgen decodes.
     private static let formatList = ImageFormat.names()
 }
 

@@ -121,10 +121,17 @@ enum DecodedPixels {
 
 /// Every decoder, by format: the one table a new format is added to.
 package enum ImageDecoders {
-    static var all: [any ImageDecoder.Type] { [PNGDecoder.self, JPEGDecoder.self, WebPDecoder.self, GIFDecoder.self, TIFFDecoder.self, HEIFDecoder.self] }
+    static var all: [any ImageDecoder.Type] {
+        [PNGDecoder.self, JPEGDecoder.self, WebPDecoder.self, GIFDecoder.self, TIFFDecoder.self, HEIFDecoder.self, RAWDecoder.self]
+    }
 
-    /// Each decoder's library and version, in table order (what `thumbgen --version` lists).
-    package static var libraryVersions: [String] { all.map { $0.libraryVersion } }
+    /// Each decoder's library and version, in table order, each once (what `thumbgen --version`
+    /// lists): the RAW decoder's is the JPEG decoder's, since it decodes a RAW's JPEG preview.
+    package static var libraryVersions: [String] {
+        var seen: [String] = []
+        for version in all.map({ $0.libraryVersion }) where !seen.contains(version) { seen.append(version) }
+        return seen
+    }
 
     static func type(for format: ImageFormat) -> any ImageDecoder.Type {
         // Every format has a decoder: `ImageDecodersTests` checks the table covers `allCases`.

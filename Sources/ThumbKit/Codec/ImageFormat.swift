@@ -18,6 +18,10 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// HEIF (ISO/IEC 23008-12) with HEVC (HEIC) or AV1 (AVIF) images: the primary image, read
     /// through libheif.
     case heif
+    /// Camera RAW files (DNG, CR2, CR3, NEF, ARW, ORF, RW2, PEF, SRW, RAF): the largest JPEG
+    /// preview the camera embedded, read through libjpeg-turbo; the sensor data is never
+    /// demosaiced. See `CameraRAW` for how a TIFF-shaped file is told from a TIFF.
+    case raw
 
     /// What thumbgen knows of a format besides its decoder: the one table of names, extensions
     /// and signatures.
@@ -43,7 +47,9 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// start-of-image marker followed by the next marker's 0xFF (ITU T.81 §B.1.1.3); WebP's RIFF
     /// header, whose size field varies (RFC 9649 §2.4); GIF's "GIF87a" or "GIF89a"; TIFF's byte
     /// order and magic number, 42 for classic TIFF and 43 for BigTIFF; HEIF's `ftyp` box first,
-    /// whose size varies, with a HEIF or AVIF major brand (ISO/IEC 23008-12 Annex B, AVIF §8.2).
+    /// whose size varies, with a HEIF or AVIF major brand (ISO/IEC 23008-12 Annex B, AVIF §8.2);
+    /// camera RAW: Olympus ORF's TIFF header with its own magic ("RO", "RS"), Panasonic RW2's
+    /// (0x55), Fujifilm RAF's "FUJIFILMCCD-RAW" and Canon CR3's `ftyp` brand `crx `.
     private var madeFacts: Facts {
         switch self {
         case .png:
@@ -59,6 +65,12 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .heif:
             return Facts(name: "HEIF", kinds: ["HEIC", "AVIF"], extensions: ["heic", "heif", "hif", "avif"],
                          signatures: ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1", "avif", "avis"].map { Self.pattern("????ftyp" + $0) })
+        case .raw:
+            // Only the RAWs with a signature of their own; DNG, CR2, NEF, ARW, PEF and SRW begin as
+            // TIFFs do and are told apart by `CameraRAW.isRAW` (ImageInput.format).
+            return Facts(name: "camera RAW", kinds: ["DNG", "CR2", "CR3", "NEF", "ARW", "ORF", "RW2", "PEF", "SRW", "RAF"],
+                         extensions: ["dng", "cr2", "cr3", "nef", "nrw", "arw", "orf", "rw2", "pef", "srw", "raf"],
+                         signatures: ["IIRO", "IIRS", "MMOR", "IIU\0", "FUJIFILMCCD-RAW", "????ftypcrx "].map(Self.pattern))
         }
     }
 

@@ -29,6 +29,9 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         /// HEIF: the `ftyp` major brand ("heic", "avif", "mif1", …), the top-level images (the
         /// primary one is thumbnailed) and the thumbnail images stored for the primary one.
         case heif(brand: String, images: Int, thumbnails: Int)
+        /// Camera RAW: its kind ("DNG", "CR3", "RAF", …) and where the JPEG preview that is read
+        /// was found ("SubIFD 1", "PRVW box", "RAF header"); the stored size is the preview's.
+        case raw(kind: String, preview: String)
     }
 
     /// The file's format.
@@ -99,6 +102,9 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         case .heif(let brand, let images, _):
             colour = "heif \(brand)"
             layout = images > 1 ? "primary of \(images) images" : "still"
+        case .raw(let kind, let preview):
+            colour = "raw \(kind)"
+            layout = "preview: JPEG \(storedWidth)x\(storedHeight) from \(preview)"
         }
         return "\(storedWidth)x\(storedHeight), \(colour), \(bitDepth)-bit, \(layout), " + (hasAlpha ? "transparency" : "opaque")
     }
@@ -113,7 +119,21 @@ public struct ImageHeader: Sendable, Hashable, CustomStringConvertible {
         case .gif: return "WIDTHxHEIGHT, gif palette, 8-bit, interlaced|not interlaced, ..."
         case .tiff: return "WIDTHxHEIGHT, tiff PHOTOMETRIC, N-bit, strips|tiles, ..."
         case .heif: return "WIDTHxHEIGHT, heif BRAND, N-bit, still|primary of N images, ..."
+        case .raw: return "WIDTHxHEIGHT, raw KIND, 8-bit, preview: JPEG WIDTHxHEIGHT from WHERE, opaque"
         }
+    }
+
+    /// The orientation as `thumbgen info` appends it, nil for an upright image: the EXIF/TIFF
+    /// value, its name and that it is applied, e.g. "orientation 6 (rotate 90° clockwise),
+    /// applied". A HEIF file's own transforms are applied by libheif and not reported as an
+    /// orientation; an EXIF orientation inside it is named as not applied (it would turn the
+    /// image a second time).
+    public var orientationSummary: String? {
+        if orientation != .topLeft { return "orientation \(orientation.rawValue) (\(orientation.name)), applied" }
+        if format == .heif, let stored = metadata.exif.flatMap({ ExifReader(tiff: $0)?.orientation }), stored != .topLeft {
+            return "orientation \(stored.rawValue) (\(stored.name)) in EXIF, not applied (HEIF transforms are)"
+        }
+        return nil
     }
 }
 

@@ -44,10 +44,13 @@ struct ImageInput {
         throw .limitExceeded(LimitExceeded(limit: .fileBytes, actual: UInt64(size), allowed: limits.maxFileBytes))
     }
 
-    /// The format the first bytes say, or why there is none.
+    /// The format the first bytes say, or why there is none. A file that begins as a TIFF is a
+    /// camera RAW when its directories say so (`CameraRAW.isRAW`: DNG, CR2, NEF, ARW, PEF, SRW).
     func format() throws(DecodeError) -> ImageFormat {
         let head = try self.head(ImageFormat.detectionLength)
-        if let format = ImageFormat.detect(head) { return format }
+        if let format = ImageFormat.detect(head) {
+            return format == .tiff && CameraRAW.isRAW(RAWBytes(self)) ? .raw : format
+        }
         if head.isEmpty { throw .empty }
         // The start of a signature with nothing after it: a file cut off in its first bytes.
         if ImageFormat.allCases.contains(where: { $0.couldStart(head) }) {
@@ -64,6 +67,30 @@ struct ImageInput {
             switch FileSystem.head(descriptor: file.descriptor, count: count) {
             case .failure(let failure): throw .unreadable(reason: failure.reason)
             case .success(let head): return head
+            }
+        }
+    }
+
+    /// The input's size in bytes.
+    var size: UInt64 {
+        switch storage {
+        case .file(_, let size): return size
+        case .bytes(let bytes): return UInt64(bytes.count)
+        }
+    }
+
+    /// Up to `count` bytes from `offset`, fewer where the input ends (readers that parse a
+    /// container by offset: `RAWBytes`).
+    func bytes(at offset: UInt64, count: Int) throws(DecodeError) -> [UInt8] {
+        switch storage {
+        case .bytes(let bytes):
+            guard offset < UInt64(bytes.count) else { return [] }
+            let start = Int(offset)
+            return Array(bytes[start..<start + min(count, bytes.count - start)])
+        case .file(let file, _):
+            switch FileSystem.read(descriptor: file.descriptor, at: offset, count: count) {
+            case .failure(let failure): throw .unreadable(reason: failure.reason)
+            case .success(let read): return read
             }
         }
     }

@@ -21,6 +21,22 @@ public enum Orientation: Int, Sendable, Hashable, CaseIterable {
     /// 8: needs a 90° counter-clockwise rotation.
     case leftBottom = 8
 
+    /// What turns the stored image upright, in words (`thumbgen info`): "upright", "mirror
+    /// horizontally", "rotate 180°", "mirror vertically", "transpose", "rotate 90° clockwise",
+    /// "transverse", "rotate 90° counter-clockwise".
+    public var name: String {
+        switch self {
+        case .topLeft: return "upright"
+        case .topRight: return "mirror horizontally"
+        case .bottomRight: return "rotate 180°"
+        case .bottomLeft: return "mirror vertically"
+        case .leftTop: return "transpose"
+        case .rightTop: return "rotate 90° clockwise"
+        case .rightBottom: return "transverse"
+        case .leftBottom: return "rotate 90° counter-clockwise"
+        }
+    }
+
     /// True for 5…8: the upright image is `height` × `width` of the stored one.
     public var swapsAxes: Bool { rawValue >= 5 }
 

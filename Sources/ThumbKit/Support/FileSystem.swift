@@ -110,10 +110,15 @@ package enum FileSystem {
     /// Up to `count` leading bytes of an open file, read by offset (`pread`: the descriptor's own
     /// offset does not move, so others may read it too).
     static func head(descriptor fd: Int32, count: Int) -> Result<[UInt8], SystemFailure> {
+        read(descriptor: fd, at: 0, count: count)
+    }
+
+    /// Up to `count` bytes of an open file from `offset` (fewer at its end), read by offset as `head` is.
+    static func read(descriptor fd: Int32, at offset: UInt64, count: Int) -> Result<[UInt8], SystemFailure> {
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
-            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(filled)) }
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + filled, count - filled, off_t(offset) + off_t(filled)) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return .failure(SystemFailure.current())

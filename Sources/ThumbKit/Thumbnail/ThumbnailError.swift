@@ -22,6 +22,10 @@ public enum ThumbnailError: ThumbKitError, Equatable {
     case missingVariant(ThumbnailVariant)
     /// The rating badge's look is invalid (its message names the option).
     case badge(StarBadgeError)
+    /// A camera RAW's largest embedded preview (`previewWidth` × `previewHeight`, upright) is
+    /// smaller than the box at @1x (`box`, its `sides`), and the size's `scale` rule does not allow
+    /// enlarging (`ScaleRule.any` uses the preview anyway).
+    case previewTooSmall(previewWidth: Int, previewHeight: Int, box: String)
     /// The rating badge (with its plate and margins) is larger than the picture it goes on.
     case badgeDoesNotFit(badgeWidth: Int, badgeHeight: Int, pictureWidth: Int, pictureHeight: Int)
 
@@ -46,6 +50,8 @@ public enum ThumbnailError: ThumbKitError, Equatable {
             return "changed while it was being read (no \(variant.width.map { "\($0)-pixel " } ?? "")output at @\(variant.scale)x any more)"
         case .invalidSize(let width, let height):
             return "box \(width)x\(height) is not 1 to \(ThumbnailSize.maximumSide) pixels a side"
+        case .previewTooSmall(let width, let height, let box):
+            return "largest embedded preview is \(width)x\(height), smaller than the \(box) box; enlarging (scale any) uses it anyway"
         case .badge(let error): return error.message
         case .badgeDoesNotFit(let badgeWidth, let badgeHeight, let pictureWidth, let pictureHeight):
             return "the \(badgeWidth)x\(badgeHeight) rating badge and its margins do not fit the \(pictureWidth)x\(pictureHeight) picture"

@@ -146,6 +146,7 @@ extension Thumbnailer {
             return jobs.map(\.plan)
         }
         var setWarnings: [[String]] = []
+        for set in sets { try checkPreviewSize(header, set: set, width: decoding.width, height: decoding.height) }
         for (set, variants) in zip(sets, planned) {
             if set.strictScales, let enlarged = variants.first(where: { $0.variant.scale > .one && $0.plan.enlarges }) {
                 let region = enlarged.plan.region
@@ -246,6 +247,19 @@ extension Thumbnailer {
             results.append(pictures)
         }
         return results
+    }
+
+    /// A camera RAW is read through its embedded preview, which may be far smaller than the photo:
+    /// rather than a thumbnail silently smaller than asked for, a set that does not enlarge fails
+    /// when a @1x box (or width) would need the `width` × `height` upright preview enlarged.
+    static func checkPreviewSize(_ header: ImageHeader, set: ThumbnailSet, width: Int, height: Int) throws(ThumbnailError) {
+        guard header.format == .raw, !set.enlarges else { return }
+        var enlarging = set
+        enlarging.options.size.scale = .any
+        for box in enlarging.boxes(sourceWidth: width, sourceHeight: height)
+        where FitPlan(sourceWidth: width, sourceHeight: height, size: box.size, gravity: set.options.gravity).enlarges {
+            throw .previewTooSmall(previewWidth: width, previewHeight: height, box: box.size.sides)
+        }
     }
 
     /// The pictures of `options.format` at whole `scales`, in ascending order, of the image of a

@@ -10,6 +10,8 @@ struct FailureMessage: ThumbKitError {
         switch error {
         case .badge(let badge): message = badge.commandLineMessage()
         case .badgeDoesNotFit: message = error.message + " (see --badge-size, --badge-margin)"
+        case .previewTooSmall(let width, let height, let box):
+            message = "largest embedded preview is \(width)x\(height), smaller than the \(box) box; --enlarge uses it anyway"
         default: message = FailureMessage.text(error.message, limit: error.exceededLimit)
         }
     }

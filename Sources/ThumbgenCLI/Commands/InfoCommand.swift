@@ -23,6 +23,10 @@ struct InfoCommand: Command {
             footer: """
             Prints one line per file, the size as stored (before any EXIF orientation):
             \(Self.lineShapes)
+            A photo stored turned gets ", orientation N (NAME), applied" (its EXIF or TIFF
+            orientation, which thumbnails apply); a HEIF file's EXIF orientation is named as not
+            applied, since HEIF's own transforms are. A camera RAW is described by the JPEG preview
+            thumbgen reads (the largest embedded one) and says where it was found.
             A photo with a star rating gets ", rating N (WHERE)" or ", rejected (WHERE)" at the end,
             WHERE being the first of ratings-file, sidecar (FILE.xmp beside it, or NAME.xmp), xmp
             (in the file) or exif (in the file) that has one. A sidecar or XMP packet that cannot be
@@ -57,7 +61,8 @@ struct InfoCommand: Command {
                 let lookup = path.string.map { ratings.lookup(forSourceAt: $0, header: header) }
                     ?? RatingReader.embeddedRating(in: header.metadata)
                 for warning in lookup.warnings { console.warn(named: "\(path)", warning) }
-                console.out("\(path): \(header)" + (lookup.summary.map { ", " + $0 } ?? "") + "\n")
+                let extras = [header.orientationSummary, lookup.summary].compactMap { $0 }
+                console.out("\(path): \(header)" + extras.map { ", " + $0 }.joined() + "\n")
             case .failure(let failure):
                 console.fail(path, failure.message)
                 status = .failure

@@ -33,7 +33,7 @@ import TestSupport
         #expect(plan.sources.map(\.size) == [Fixture.png(seed: 1).count, 6, Fixture.png(seed: 2).count, Fixture.png(seed: 3).count].map(Int64.init))
         let failed = plan.items.compactMap { if case .failed(let p, let r) = $0 { "\(p): \(r)" } else { nil } }
         #expect(failed == [
-            dir.at("in/broken.PNG") + ": not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)",
+            dir.at("in/broken.PNG") + ": not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW)",
         ])
         let skipped = plan.items.compactMap { if case .skipped(let p, let r) = $0 { "\(p): \(r)" } else { nil } }
         #expect(skipped == [dir.at("in/.git") + ": hidden", dir.at("in/.hidden.png") + ": hidden", dir.at("in/notes.txt") + ": not an image"])
@@ -69,7 +69,7 @@ import TestSupport
         dir.write("readme.txt", Array("x".utf8))
         let plan = try plan(Fixture.configuration([dir.at("readme.txt"), dir.at("missing.png")], out: dir.at("out")))
         #expect(plan.items == [
-            .failed(path: dir.at("readme.txt"), reason: "not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)"),
+            .failed(path: dir.at("readme.txt"), reason: "not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW)"),
             .failed(path: dir.at("missing.png"), reason: "cannot read: no such file or directory"),
         ])
     }

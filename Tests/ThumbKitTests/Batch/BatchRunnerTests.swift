@@ -116,9 +116,9 @@ import Testing
         let summary = try run(Fixture.configuration([dir.at("in")], out: dir.at("out"), jobs: 3))
         #expect(summary.written == 2)
         #expect(summary.failed.map(\.path) == [dir.at("in/bad.png"), dir.at("in/truncated.png"), dir.at("in/z.jpeg")])
-        #expect(summary.failed[0].reason == "not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)")
+        #expect(summary.failed[0].reason == "not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW)")
         // A JPEG is planned like a PNG; this test's renderer reads only PNGs, so it fails there.
-        #expect(summary.failed[2].reason == "not a PNG, JPEG, WebP, GIF, TIFF or HEIF file")
+        #expect(summary.failed[2].reason == "not a PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW file")
         #expect(summary.skipped == [BatchMessage(path: dir.at("in/readme.md"), reason: "not an image")])
         #expect(summary.exitStatus == 1)
         #expect(Set(Fixture.tree(dir.at("out")).keys) == ["img0.png", "sub/img1.png", Manifest.defaultName])
@@ -126,7 +126,7 @@ import Testing
         let text = summary.formatted(prefix: "thumbgen: ")
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
-        #expect(lines[0] == "thumbgen: \(dir.at("in/bad.png")): not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF or HEIF)")
+        #expect(lines[0] == "thumbgen: \(dir.at("in/bad.png")): not a supported image (content is not PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW)")
         #expect(lines[3].hasPrefix("2 written, 0 up to date, 1 skipped, 3 failed in "))
         #expect(!summary.formatted().contains("skipped \(dir.at("in/readme.md"))"))
     }

@@ -27,9 +27,10 @@ import TestSupport
     }
 
     @Test func namesInProse() {
-        #expect(ImageFormat.names() == "PNG, JPEG, WebP, GIF, TIFF or HEIF")
-        #expect(ImageFormat.names("and", kinds: true) == "PNG, JPEG, WebP, GIF, TIFF and HEIF (HEIC, AVIF)")
-        #expect(DecodeError.unrecognised.message == "not a PNG, JPEG, WebP, GIF, TIFF or HEIF file")
+        #expect(ImageFormat.names() == "PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW")
+        #expect(ImageFormat.names("and", kinds: true)
+                == "PNG, JPEG, WebP, GIF, TIFF, HEIF (HEIC, AVIF) and camera RAW (DNG, CR2, CR3, NEF, ARW, ORF, RW2, PEF, SRW, RAF)")
+        #expect(DecodeError.unrecognised.message == "not a PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW file")
         for format in ImageFormat.allCases {
             #expect(ImageHeader.descriptionShape(of: format).hasPrefix("WIDTHxHEIGHT, "), "\(format)")
         }

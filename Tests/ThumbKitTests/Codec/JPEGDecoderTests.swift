@@ -128,7 +128,7 @@ import Testing
         #expect(throws: DecodeError.corrupt(.jpeg, reason: "Bogus DQT index 15")) { try JPEGDecoder(bytes: badTable) }
         #expect(throws: DecodeError.unrecognised) { try ImageSource.bytes(Array("BM6\u{0}\u{0}\u{0}".utf8)).header() }   // BMP
         #expect(throws: DecodeError.truncated) { try ImageSource.bytes(Array("GIF89a".utf8)).header() }
-        #expect(DecodeError.unrecognised.message == "not a PNG, JPEG, WebP, GIF, TIFF or HEIF file")
+        #expect(DecodeError.unrecognised.message == "not a PNG, JPEG, WebP, GIF, TIFF, HEIF or camera RAW file")
     }
 
     @Test func pixelLimitIsCheckedFromTheHeader() throws {
