@@ -871,6 +871,13 @@ def raw_section():
 def main():
     if not os.access(TIME, os.X_OK):
         sys.exit("bench: GNU time measures peak memory and is missing; run: sudo apt-get install -y time")
+    if ONLY == "raw":
+        # BENCH_ONLY=raw: the camera RAW section alone (its fixtures need no corpus).
+        print(f"machine: {os.cpu_count()} cores; {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()}")
+        raw_section()
+        print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
+        print("\n".join(TARGETS))
+        return
     corpus = build_corpus()
     extra = os.environ.get("BENCH_CACHE", os.path.expanduser("~/.cache/thumbgen-bench"))
     if os.path.isdir(os.path.join(extra, "corpus", "photos-png")):
@@ -884,12 +891,6 @@ def main():
     if BASELINE:
         print(f"A/B: after  = {BIN}\n     before = {BASELINE} "
               f"({subprocess.run([BASELINE, '--version'], capture_output=True, text=True).stdout.strip()})")
-    if ONLY == "raw":
-        # BENCH_ONLY=raw: the camera RAW section alone.
-        raw_section()
-        print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
-        print("\n".join(TARGETS))
-        return
     if ONLY == "web":
         # BENCH_ONLY=web: AVIF encoding and file size at equal SSIM (web_section), nothing else.
         env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")

@@ -9,14 +9,14 @@ import TestSupport
 @Suite struct RAWCommandTests {
     static func path(_ name: String) -> String { Fixtures.path("raw/" + name) }
 
-    @Test func infoNamesThePreviewAndTheOrientation() {
+    @Test func infoNamesThePreviewAndTheOrientation() throws {
         let files = [Self.path("synthetic.dng"), Self.path("synthetic.raf"), Fixtures.path("tiff/orientation-6.tif"),
                      Fixtures.path("webp/lossy-exif-6.webp"), Fixtures.path("heif/irot-90.heic")]
         let run = CLIRun(["info", "--no-sidecars"] + files)
         #expect(run.status == .success)
         #expect(run.err.isEmpty)
         let lines = run.out.split(separator: "\n").map(String.init)
-        #expect(lines.count == 5)
+        try #require(lines.count == 5)
         #expect(lines[0] == "\(files[0]): 1616x1080, raw DNG, 8-bit, preview: JPEG 1616x1080 from SubIFD 1, opaque, orientation 6 (rotate 90° clockwise), applied, rating 4 (xmp)")
         #expect(lines[1] == "\(files[1]): 1920x1280, raw RAF, 8-bit, preview: JPEG 1920x1280 from RAF header, opaque, orientation 3 (rotate 180°), applied")
         #expect(lines[2].hasSuffix(", orientation 6 (rotate 90° clockwise), applied"))

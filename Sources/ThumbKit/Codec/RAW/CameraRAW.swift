@@ -27,13 +27,14 @@ struct CameraRAW {
     /// Reads the container. A RAW without any JPEG preview is unsupported (a valid file whose
     /// sensor data thumbgen does not demosaic); one whose previews lie past its end, truncated.
     init(_ bytes: RAWBytes) throws(DecodeError) {
-        let head = try bytes.input.bytes(at: 0, count: 12)
+        // RAF's signature is 15 bytes; CR3's brand ends at byte 12.
+        let head = try bytes.input.bytes(at: 0, count: 16)
         let search: RAWPreview.Search
         if head.starts(with: Array("FUJIFILMCCD-RAW".utf8)) {
             kind = "RAF"
             search = try RAFHeader.previews(bytes)
             (orientation, metadata, metadataInPreview) = (nil, EmbeddedMetadata(), true)
-        } else if head.count == 12, head[4..<12].elementsEqual("ftypcrx ".utf8) {
+        } else if head.count >= 12, head[4..<12].elementsEqual("ftypcrx ".utf8) {
             kind = "CR3"
             let container = try CR3Container(bytes)
             search = container.previews
