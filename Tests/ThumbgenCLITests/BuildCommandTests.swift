@@ -126,7 +126,7 @@ import ThumbKit
     /// camelCase, and every member stands for an option: the project and the command line cannot
     /// drift apart.
     @Test func everyThumbnailOptionHasAMember() {
-        let options = Set(ThumbnailSettings.options.map(\.long) + ["name"])
+        let options = Set(ThumbnailSettings.options.map(\.long) + ["name", "pairs"])
         let members = Set(ThumbgenConfig.optionMembers.map(\.option))
         #expect(options == members, "options without a member: \(options.subtracting(members).sorted()); members without an option: \(members.subtracting(options).sorted())")
         // Lists are plural: formats (--format), placeholders (--placeholder).

@@ -4,8 +4,9 @@
 /// summary so that one bad file never stops the others. These cases stop the whole run before any
 /// output is written.
 package enum BatchError: ThumbKitError, Equatable {
-    /// Two sources would write the same output file; both source paths are named.
-    case outputCollision(output: FilePath, first: FilePath, second: FilePath)
+    /// Sources would write the same output files: every such output with the two sources that
+    /// claim it, in plan order, so one run lists them all.
+    case outputCollisions([OutputCollision])
     /// The output name format is unusable; `reason` says why.
     case invalidNameFormat(format: String, reason: String)
     /// An input does not lie inside the base its outputs' paths are taken below (`--base`).
@@ -22,8 +23,10 @@ package enum BatchError: ThumbKitError, Equatable {
     /// One line saying what is wrong, paths escaped as `BatchMessage.path` says.
     package var message: String {
         switch self {
-        case .outputCollision(let output, let first, let second):
-            return "\(first) and \(second) both map to output \(output)"
+        case .outputCollisions(let collisions):
+            // One line however many: the count first, then each collision, `; ` between them.
+            let each = collisions.map { "\($0.first) and \($0.second) both map to output \($0.output)" }
+            return collisions.count == 1 ? each[0] : "\(collisions.count) output collisions: " + each.joined(separator: "; ")
         case .invalidNameFormat(let format, let reason):
             return "invalid name format \"\(PathEscaping.escape(format))\": \(reason)"
         case .outsideBase(let input, let base):

@@ -1,5 +1,6 @@
 /// Turns a configuration into a `BatchPlan`: finds the images among each group's inputs
-/// (`SourceFinder`), names their outputs, rejects colliding outputs, and keeps this shard's slice.
+/// (`SourceFinder`), leaves out the twins of a shot its pairing does not keep (`SourcePairing`),
+/// names the outputs, rejects colliding outputs, and keeps this shard's slice.
 ///
 /// Only the first few bytes of each file are read here, and, for a group that names outputs by
 /// their width, the header of a source the manifest does not already know unchanged (its size
@@ -16,9 +17,9 @@ package struct BatchPlanner: Sendable {
         self.previousBySource = Dictionary(grouping: previous.sortedEntries, by: \.source)
     }
 
-    /// Plans the run. Throws `BatchError.outputCollision` (naming both sources) when two sources
-    /// would write the same output, before anything is written; collisions are checked across all
-    /// shards so every shard of a batch agrees.
+    /// Plans the run. Throws `BatchError.outputCollisions` (every output two sources would write,
+    /// naming both) before anything is written; collisions are checked across all shards so every
+    /// shard of a batch agrees. A twin left out is a skipped item, saying which file is kept.
     package func plan() throws(BatchError) -> BatchPlan {
         var outputIdentities: Set<SourceWalker.DirectoryID> = []
         for group in configuration.groups {
@@ -32,14 +33,30 @@ package struct BatchPlanner: Sendable {
         var relatives: [FilePath] = []
         var sourceItem: [FilePath: Int] = [:]
         var reported: Set<FilePath> = []
+        // Twins left out, by identity: replaced by the source if another group keeps them.
+        var twinItem: [FilePath: Int] = [:]
         for (index, group) in configuration.groups.enumerated() {
             try checkBase(group)
             let finder = SourceFinder(inputs: group.inputs, includeHidden: configuration.includeHidden,
                                       outputDirectories: outputIdentities, jobs: configuration.jobs)
-            for found in try finder.find() {
+            let founds = try finder.find()
+            let relativeOf = { (found: SourceFinder.Found) in group.base.map { found.path.relative(from: $0) } ?? found.relative }
+            let images = founds.indices.filter { if case .image = founds[$0].kind { true } else { false } }
+            let twins = group.pairing.twins(images.map { relativeOf(founds[$0]) })
+            var keptFor: [Int: FilePath] = [:]
+            for (twin, kept) in twins { keptFor[images[twin]] = founds[images[kept]].path.lastComponent }
+            for (position, found) in founds.enumerated() {
                 // One path, one item, however many groups walk it.
                 let identity = found.path.normalized
-                let relative = group.base.map { found.path.relative(from: $0) } ?? found.relative
+                let relative = relativeOf(found)
+                if let kept = keptFor[position] {
+                    if sourceItem[identity] == nil && twinItem[identity] == nil && reported.insert(identity).inserted {
+                        twinItem[identity] = items.count
+                        items.append(.skipped(path: found.shownPath, reason: "a twin of \(kept), which is used instead"))
+                        relatives.append(relative)
+                    }
+                    continue
+                }
                 switch found.kind {
                 case .sidecar:
                     continue
@@ -58,6 +75,12 @@ package struct BatchPlanner: Sendable {
                     if let at = sourceItem[identity], case .source(var source) = items[at] {
                         if !source.memberships.contains(where: { $0.group == index }) { source.memberships.append(membership) }
                         items[at] = .source(source)
+                    } else if let at = twinItem.removeValue(forKey: identity) {
+                        // Left out as a twin by an earlier group, kept by this one: a source where
+                        // it was first met.
+                        sourceItem[identity] = at
+                        items[at] = .source(.init(path: found.path, key: found.path.relative(from: manifestDirectory),
+                                                  memberships: [membership], size: size))
                     } else {
                         sourceItem[identity] = items.count
                         items.append(.source(.init(path: found.path, key: found.path.relative(from: manifestDirectory),
@@ -92,7 +115,7 @@ package struct BatchPlanner: Sendable {
 
     /// Gives every membership its outputs: sizes first where the naming needs them (from the
     /// previous manifest, else the headers, read in parallel), then names, then the collision
-    /// checks.
+    /// checks: every collision is collected, and thrown together once all are named.
     private func nameOutputs(_ items: inout [BatchPlan.Item]) throws(BatchError) {
         let groups = configuration.groups
         var unknown: [(item: Int, membership: Int)] = []
@@ -124,6 +147,7 @@ package struct BatchPlanner: Sendable {
         let manifestDirectory = configuration.manifestDirectory
         var owners: [FilePath: FilePath] = [:]
         var templateOwners: [FilePath: FilePath] = [:]
+        var collisions: [OutputCollision] = []
         for (index, item) in items.enumerated() {
             guard case .source(var source) = item else { continue }
             for (m, membership) in source.memberships.enumerated() {
@@ -133,8 +157,11 @@ package struct BatchPlanner: Sendable {
                     var outputs: [BatchPlan.Output] = []
                     for file in icons.files {
                         let key = group.outputDirectory.appending(FilePath(file.path)).relative(from: manifestDirectory)
-                        if let first = owners[key] { throw .outputCollision(output: key, first: first, second: source.path) }
-                        owners[key] = source.path
+                        if let first = owners[key] {
+                            collisions.append(OutputCollision(output: key, first: first, second: source.path))
+                        } else {
+                            owners[key] = source.path
+                        }
                         outputs.append(BatchPlan.Output(variant: ThumbnailVariant(), relativePath: FilePath(file.path), key: key, iconFile: file.path))
                     }
                     source.memberships[m].outputs = outputs
@@ -147,10 +174,11 @@ package struct BatchPlanner: Sendable {
                             let template = group.outputDirectory.appending(group.naming.template(forSource: membership.relativePath, scale: scale, format: format))
                                 .relative(from: manifestDirectory)
                             if let first = templateOwners[template], first != source.path {
-                                throw .outputCollision(output: FilePath(template.bytes.map { $0 == 0 ? UInt8(ascii: "*") : $0 }),
-                                                       first: first, second: source.path)
+                                collisions.append(OutputCollision(output: FilePath(template.bytes.map { $0 == 0 ? UInt8(ascii: "*") : $0 }),
+                                                                  first: first, second: source.path))
+                            } else {
+                                templateOwners[template] = source.path
                             }
-                            templateOwners[template] = source.path
                         }
                     }
                 }
@@ -159,14 +187,22 @@ package struct BatchPlanner: Sendable {
                 for variant in variants {
                     let relative = group.naming.output(forSource: membership.relativePath, variant: variant)
                     let key = group.outputDirectory.appending(relative).relative(from: manifestDirectory)
-                    if let first = owners[key] { throw .outputCollision(output: key, first: first, second: source.path) }
-                    owners[key] = source.path
+                    if let first = owners[key] {
+                        // A set of widths already reported this pair by its template.
+                        if !group.naming.namesWidths { collisions.append(OutputCollision(output: key, first: first, second: source.path)) }
+                    } else {
+                        owners[key] = source.path
+                    }
                     outputs.append(BatchPlan.Output(variant: variant, relativePath: relative, key: key))
                 }
                 source.memberships[m].outputs = outputs
             }
             items[index] = .source(source)
         }
+        // One line per pair of sources: its first output stands for the others (`a@2x.png`, …).
+        var pairs: Set<[FilePath]> = []
+        collisions = collisions.filter { pairs.insert([$0.first, $0.second]).inserted }
+        if !collisions.isEmpty { throw .outputCollisions(collisions) }
     }
 
     /// The upright size the previous run recorded for this source in this group, if the file is

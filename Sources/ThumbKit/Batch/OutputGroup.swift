@@ -14,6 +14,9 @@ package struct OutputGroup: Sendable {
     package var outputDirectory: FilePath
     /// How outputs are named.
     package var naming: OutputNaming
+    /// What to make of the twins of a shot (`IMG_0001.CR2` beside `IMG_0001.JPG`): by default
+    /// one thumbnail, from the JPEG.
+    package var pairing: SourcePairing = .preferJPEG
     /// What to make of each source.
     package var thumbnailSet: ThumbnailSet
     /// The settings every output records (the set's canonical description, unless a caller

@@ -1,11 +1,12 @@
 /// Names the output files of a source: its path below the input (or `--base`) keeps its folders,
-/// and its name is the name format with `%s` (the source's name without its extension) and `%w`
-/// (the output's width at @1x, for a set of widths) filled in, then the scale suffix (`@2x`,
+/// and its name is the name format with `%s` (the source's name without its extension), `%e` (its
+/// extension, as spelt) and `%w` (the output's width at @1x, for a set of widths) filled in, then the scale suffix (`@2x`,
 /// `@1.5x`; none at @1x), then the format's extension: `a/b/photo.png` with `%s-%w` at widths 320
 /// and 640 in WebP gives `a/b/photo-320.webp` and `a/b/photo-640.webp`.
 package struct OutputNaming: Sendable, Equatable {
-    /// The name format: `%s` the source's base name without its extension, `%w` the width at @1x,
-    /// `%%` a percent sign; everything else is literal. It names a file, so it cannot contain `/`.
+    /// The name format: `%s` the source's base name without its extension, `%e` its extension
+    /// without the dot (as spelt: `CR2`; empty when it has none), which tells the twins of a shot
+    /// apart (`SourcePairing.both`), `%w` the width at @1x, `%%` a percent sign; everything else is literal. It names a file, so it cannot contain `/`.
     package let format: String
     /// The extension every output gets, as `--name` spelt it (`JPG`); nil: each format's own
     /// (`png`, `jpg`, `webp`).
@@ -69,7 +70,8 @@ package struct OutputNaming: Sendable, Equatable {
     /// long names that share their beginning still get different outputs (with `%s` alone, the
     /// stem keeps at most 234 bytes).
     package func output(forSource relative: FilePath, variant: ThumbnailVariant) -> FilePath {
-        let name = expand(stem: fittedStem(relative), width: variant.width.map { Array(String($0).utf8) } ?? [])
+        let name = expand(stem: fittedStem(relative), fileExtension: Self.fileExtension(relative.lastComponent.bytes),
+                          width: variant.width.map { Array(String($0).utf8) } ?? [])
             + Array(variant.scale.suffix.utf8) + Array(".\(fileExtension(for: variant.format))".utf8)
         let directory = relative.directory
         return directory.isEmpty ? FilePath(name) : directory.appending(FilePath(name))
@@ -84,7 +86,8 @@ package struct OutputNaming: Sendable, Equatable {
     /// file name holds. Two sources whose templates agree would write the same files; two whose
     /// templates differ never do (the rule on `%w`'s neighbours).
     package func template(forSource relative: FilePath, scale: Scale, format: OutputFormat) -> FilePath {
-        let name = expand(stem: fittedStem(relative), width: namesWidths ? [0] : [])
+        let name = expand(stem: fittedStem(relative), fileExtension: Self.fileExtension(relative.lastComponent.bytes),
+                          width: namesWidths ? [0] : [])
             + Array(scale.suffix.utf8) + Array(".\(fileExtension(for: format))".utf8)
         let directory = relative.directory
         return directory.isEmpty ? FilePath(name) : directory.appending(FilePath(name))
@@ -99,6 +102,13 @@ package struct OutputNaming: Sendable, Equatable {
         return Array(name[..<dot])
     }
 
+    /// The extension without its dot (`%e`): empty for a name without one or a hidden file's
+    /// leading dot.
+    static func fileExtension(_ name: [UInt8]) -> [UInt8] {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return [] }
+        return Array(name[name.index(after: dot)...])
+    }
+
     /// The source's stem, shortened as `output(forSource:variant:)` describes when the longest name
     /// made from it would not fit.
     func fittedStem(_ relative: FilePath) -> [UInt8] {
@@ -110,6 +120,7 @@ package struct OutputNaming: Sendable, Equatable {
             switch token {
             case .literal(let bytes): return total + bytes.count
             case .width: return total + Self.longestWidth
+            case .sourceExtension: return total + Self.fileExtension(relative.lastComponent.bytes).count
             default: return total
             }
         }
@@ -132,10 +143,11 @@ package struct OutputNaming: Sendable, Equatable {
         return index
     }
 
-    private func expand(stem: [UInt8], width: [UInt8]) -> [UInt8] {
+    private func expand(stem: [UInt8], fileExtension: [UInt8], width: [UInt8]) -> [UInt8] {
         Self.tokens(format).reduce(into: [UInt8]()) { out, token in
             switch token {
             case .stem: out += stem
+            case .sourceExtension: out += fileExtension
             case .width: out += width
             case .literal(let bytes): out += bytes
             case .invalid: break   // init refused it
@@ -147,6 +159,7 @@ package struct OutputNaming: Sendable, Equatable {
     enum Token: Equatable {
         case literal([UInt8])
         case stem
+        case sourceExtension
         case width
         case invalid(String)
 
@@ -161,7 +174,7 @@ package struct OutputNaming: Sendable, Equatable {
         }
     }
 
-    /// The format split into literals (with `%%` as `%`), `%s` and `%w`.
+    /// The format split into literals (with `%%` as `%`), `%s`, `%e` and `%w`.
     static func tokens(_ format: String) -> [Token] {
         var tokens: [Token] = []
         var literal: [UInt8] = []
@@ -178,9 +191,10 @@ package struct OutputNaming: Sendable, Equatable {
             switch chars.next() {
             case "%": literal.append(UInt8(ascii: "%"))
             case "s": flush(); tokens.append(.stem)
+            case "e": flush(); tokens.append(.sourceExtension)
             case "w": flush(); tokens.append(.width)
             case nil: return [.invalid("it ends with a lone '%'")]
-            case let other?: return [.invalid("unknown directive '%\(other)' (use %s, %w or %%)")]
+            case let other?: return [.invalid("unknown directive '%\(other)' (use %s, %e, %w or %%)")]
             }
         }
         flush()

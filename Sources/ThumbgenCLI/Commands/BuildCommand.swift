@@ -151,8 +151,10 @@ struct Project {
                 externalRating = arguments
             }
             let source = path(group.source)
-            groups.append(OutputGroup(name: group.member, inputs: [source], base: source, outputDirectory: path(group.output),
-                                      naming: naming, thumbnailSet: groupSet))
+            var outputGroup = OutputGroup(name: group.member, inputs: [source], base: source, outputDirectory: path(group.output),
+                                          naming: naming, thumbnailSet: groupSet)
+            outputGroup.pairing = SourcePairing(rawValue: group.pairs) ?? .preferJPEG
+            groups.append(outputGroup)
         }
         for group in config.icons {
             let master = path(group.source)

@@ -13,7 +13,7 @@ struct StandardStreams {
     static let word = "-"
 
     /// Options that name or select files of a batch, which mean nothing for one stream.
-    static let batchOnly = ["manifest", "shard", "prune", "base", "name", "files-from", "null", "shard-count", "hidden", "force", "events", "write-mode"]
+    static let batchOnly = ["manifest", "shard", "prune", "base", "name", "pairs", "files-from", "null", "shard-count", "hidden", "force", "events", "write-mode"]
 
     let set: ThumbnailSet
     let limits: DecodeLimits

@@ -119,12 +119,41 @@ import TestSupport
         dir.write("in/a.png", Fixture.png())
         dir.write("in/a.PNG", Fixture.png())
         let configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"))
-        #expect(throws: BatchError.outputCollision(output: "a.png", first: FilePath(dir.at("in/a.PNG")), second: FilePath(dir.at("in/a.png")))) {
+        #expect(throws: BatchError.outputCollisions([.init(output: "a.png", first: FilePath(dir.at("in/a.PNG")), second: FilePath(dir.at("in/a.png")))])) {
             try BatchRunner(configuration: configuration, renderer: Fixture.renderer()).run()
         }
         #expect(Fixture.tree(dir.at("out")).isEmpty)
-        let message = BatchError.outputCollision(output: "a.png", first: "x/a.PNG", second: "x/a.png").message
+        let message = BatchError.outputCollisions([.init(output: "a.png", first: "x/a.PNG", second: "x/a.png")]).message
         #expect(message == "x/a.PNG and x/a.png both map to output a.png")
+    }
+
+    /// Which twin of a shot each pairing keeps, decided by extension: one JPEG beside a RAW, a
+    /// HEIC or a PNG; the RAW, then the HEIC, for prefer-raw; ties and `other`-only sets are left
+    /// to collide; folders keep shots apart.
+    @Test func pairingKeepsOneTwinPerShot() {
+        let names: [FilePath] = ["IMG_1.CR2", "IMG_1.JPG", "IMG_2.heic", "IMG_2.jpeg", "IMG_2.png", "IMG_3.HEIC", "IMG_3.nef",
+                                 "a.png", "a.webp", "b.jpg", "b.JPG", "d/IMG_1.dng"]
+        #expect(SourcePairing.preferJPEG.twins(names) == [0: 1, 2: 3, 4: 3, 6: 5])
+        #expect(SourcePairing.preferRaw.twins(names) == [1: 0, 3: 2, 4: 2, 5: 6])
+        #expect(SourcePairing.both.twins(names).isEmpty)
+    }
+
+    /// `%e` is the source's extension as spelt, empty for a name without one.
+    @Test func extensionToken() throws {
+        let naming = try OutputNaming(format: "%s_%e")
+        #expect(naming.output(forSource: "d/IMG_1.CR2", variant: ThumbnailVariant()) == "d/IMG_1_CR2.png")
+        #expect(naming.output(forSource: "README", variant: ThumbnailVariant()) == "README_.png")
+    }
+
+    /// All collisions of a run in one error, one per pair of sources however many scales.
+    @Test func everyCollisionIsCollected() throws {
+        let dir = ScratchDirectory()
+        for name in ["in/a.png", "in/a.PNG", "in/b.webp", "in/b.png", "in/c.png"] { dir.write(name, Fixture.png()) }
+        let configuration = Fixture.configuration([dir.at("in")], out: dir.at("out"), scales: [1, 2])
+        #expect(throws: BatchError.outputCollisions([.init(output: "a.png", first: FilePath(dir.at("in/a.PNG")), second: FilePath(dir.at("in/a.png"))),
+                                                     .init(output: "b.png", first: FilePath(dir.at("in/b.png")), second: FilePath(dir.at("in/b.webp")))])) {
+            try plan(configuration)
+        }
     }
 
     @Test func collisionAcrossInputs() throws {
