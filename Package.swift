@@ -122,6 +122,8 @@ let package = Package(
         .target(
             name: "ThumbKit",
             dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibGIF", "CLibTIFF", "CLibHEIF", "CLibLCMS", "CThumbKernels", "CSRGBTables", "CFileSync"],
+            // The font's source and licence, for readers of the folder.
+            exclude: ["Text/README.md"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         // assertImage(_:matchesGolden:tolerance:): records, compares and explains golden images.

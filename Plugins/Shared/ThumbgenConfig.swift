@@ -29,7 +29,8 @@
 /// `thumbnails`; the build plugin writes into its own work folder instead), and every rendering
 /// option of `thumbgen`, named as the option in camelCase (`--corner-radius` is `cornerRadius`,
 /// `--no-rotate` is `noRotate`): flags are `true` or `false`, lists (`widths`, `scales`, `formats`
-/// for `--format`) are arrays, `quality` a number or `{"webp": 75, "jpeg": 82}`.
+/// for `--format`) are arrays, `quality` a number or `{"webp": 75, "jpeg": 82}`; `pairs`
+/// (`prefer-jpeg`, `prefer-raw`, `both`) as `--pairs`, and `%e` in `name`.
 ///
 /// A star badge set: the members of a `thumbgen stars --spec` badge spec — `slots`, `size`,
 /// `spacing` (integers), `fill`, `empty`, `outline` (colours; `none` for the last two),
@@ -62,6 +63,9 @@ struct ThumbgenConfig: Sendable {
         var formats = ["png"]
         /// The name format without an image extension, and the extension it ended in, if any.
         var name = "%s"
+        /// What becomes of the twins of a shot (`IMG_1.CR2` beside `IMG_1.JPG`): `prefer-jpeg`,
+        /// `prefer-raw` or `both`, as `--pairs` says.
+        var pairs = "prefer-jpeg"
         var nameExtension: String?
         /// The web page members (`webMembers`) given, paths relative to the base directory.
         var web: [String: String] = [:]
@@ -70,11 +74,20 @@ struct ThumbgenConfig: Sendable {
         /// `photo@2x.webp`, …), for a group without widths: what the build plugin declares.
         func outputNames(forImageNamed fileName: String) -> [String] {
             var stem = Substring(fileName)
-            if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = stem[..<dot] }
+            var fileExtension = Substring("")
+            if let dot = stem.lastIndex(of: "."), dot != stem.startIndex {
+                fileExtension = stem[stem.index(after: dot)...]
+                stem = stem[..<dot]
+            }
             var base = ""
             var chars = name.makeIterator()
             while let c = chars.next() {
-                if c == "%" { base += chars.next() == "s" ? String(stem) : "%" } else { base.append(c) }
+                guard c == "%" else { base.append(c); continue }
+                switch chars.next() {
+                case "s": base += stem
+                case "e": base += fileExtension
+                default: base += "%"
+                }
             }
             return scales.flatMap { scale in
                 formats.map { format in
@@ -251,6 +264,7 @@ struct ThumbgenConfig: Sendable {
         OptionMember(member: "badgeSize", option: "badge-size", kind: .integer(1...512)),
         OptionMember(member: "badgeMargin", option: "badge-margin", kind: .integer(0...10_000)),
         OptionMember(member: "badgePlate", option: "badge-plate", kind: .color(allowsNone: false)),
+        OptionMember(member: "badgeHalo", option: "badge-halo", kind: .color(allowsNone: true)),
         OptionMember(member: "fill", option: "fill", kind: .color(allowsNone: false)),
         OptionMember(member: "empty", option: "empty", kind: .color(allowsNone: true)),
         OptionMember(member: "outline", option: "outline", kind: .color(allowsNone: true)),
@@ -263,6 +277,7 @@ struct ThumbgenConfig: Sendable {
         OptionMember(member: "maxFileBytes", option: "max-file-bytes", kind: .integer(0...Int.max)),
         OptionMember(member: "maxMemory", option: "max-memory", kind: .bytes),
         OptionMember(member: "name", option: "name", kind: .special),
+        OptionMember(member: "pairs", option: "pairs", kind: .special),
     ]
 
     /// The member that stands for `option` (`corner-radius` → `cornerRadius`), for messages that
@@ -282,7 +297,7 @@ struct ThumbgenConfig: Sendable {
         if let output = try m.string("output") { group.output = try relativePath(output, m, "output") }
 
         if let name = try m.string("name") {
-            try checkFormat(name, placeholders: "sw", m, "name")
+            try checkFormat(name, placeholders: "swe", m, "name")
             group.name = name
             if let dot = name.lastIndex(of: "."), dot != name.startIndex,
                namedFormats[String(name[name.index(after: dot)...]).lowercased()] != nil {
@@ -411,6 +426,10 @@ struct ThumbgenConfig: Sendable {
             }
             group.scales = items.sorted { Double($0)! < Double($1)! }
             return ["--scales", group.scales.joined(separator: ",")]
+        case "pairs":
+            // Not a rendering option: how the group's sources are chosen, read by the build.
+            group.pairs = try m.choice(key, ["prefer-jpeg", "prefer-raw", "both"])!
+            return []
         case "placeholders":
             let items = try m.list(key) { element, at throws(ThumbgenConfigError) -> String in
                 guard case .string(let text) = element, let kind = placeholderKind(text.lowercased()) else {

@@ -17,6 +17,19 @@ final class BatchDisplay: @unchecked Sendable {
     /// Once set (Ctrl-C), the bar is not drawn again: the signal handler has erased it.
     private let cancellation: CancellationFlag?
 
+    /// `--progress`, for every command that shows a bar (thumbnails, build, sheet).
+    static let progressOption = OptionSpec("progress", value: "WHEN", choices: ["auto", "always", "never"],
+                                           help: "Progress bar on standard error: auto (on a terminal, default), always or never.")
+
+    /// Whether `--progress` and the verbosity ask for a bar: never with `-q`; with `auto`, when
+    /// standard error is a terminal.
+    static func showsBar(_ arguments: ParsedArguments, verbosity: Verbosity, console: Console) throws(UsageError) -> Bool {
+        let mode = try arguments.value("progress", default: "auto", expected: "auto, always or never") {
+            ["auto", "always", "never"].contains($0) ? $0 : nil
+        }
+        return !verbosity.quiet && (mode == "always" || (mode == "auto" && console.errIsTerminal))
+    }
+
     init(console: Console, showBar: Bool, verbose: Bool, warnings: Bool = true, cancellation: CancellationFlag? = nil) {
         self.console = console
         self.cancellation = cancellation

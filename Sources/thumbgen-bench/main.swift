@@ -44,8 +44,62 @@ if arguments.count >= 2 && arguments[1] == "decode" {
     exit(0)
 }
 
+// `thumbgen-bench contrast [FILE...]`: how readable the default rating badge is, old look (no halo)
+// against new (the halo). Each photo (the files given, then yellow and orange fields made here,
+// where the orange stars are hardest to see) is made into a 256-pixel thumbnail; 0 and 4 stars
+// are drawn in each corner; `BadgeContrast` gives the WCAG contrast ratio between the stars
+// and the pixels right around them. Prints one line per photo (its lowest ratio of each look)
+// and the lowest over all: the figures in docs/ratings-and-sheets.md.
+if arguments.count >= 2 && arguments[1] == "contrast" {
+    var photos: [(name: String, image: Image)] = []
+    let thumbnailer = Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 256, height: 256), background: .white))
+    for path in arguments.dropFirst(2) {
+        guard let data = FileManager.default.contents(atPath: path),
+              let thumbnail = try? thumbnailer.thumbnails(of: .bytes([UInt8](data))).first else {
+            FileHandle.standardError.write(Data("thumbgen-bench: \(path): cannot be read\n".utf8))
+            continue
+        }
+        photos.append(((path as NSString).lastPathComponent, thumbnail.image))
+    }
+    // Fields of one hue with fine texture (a seeded pattern), as sunflowers, dune grass, an
+    // orange wall, sand and a white page: the colours the default orange is closest to.
+    let fields: [(String, (Int, Int, Int))] = [("sunflower-field", (248, 196, 24)), ("dune-grass", (214, 190, 130)),
+                                                ("orange-wall", (255, 149, 0)), ("sand", (236, 214, 170)), ("white", (255, 255, 255))]
+    for (name, base) in fields {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var rgba: [UInt8] = []
+        for _ in 0..<(256 * 192) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let jitter = Int((state >> 33) % 41) - 20
+            rgba += [base.0, base.1, base.2].map { UInt8(max(0, min(255, $0 + jitter))) } + [255]
+        }
+        photos.append((name, Image(width: 256, height: 192, rgba8: rgba)))
+    }
+    var old = RatingBadgeStyle()
+    old.halo = nil
+    let new = RatingBadgeStyle()
+    var lowest = (old: Double.infinity, new: Double.infinity)
+    print("photo\told (no halo)\tnew (halo)")
+    for photo in photos {
+        var worst = (old: Double.infinity, new: Double.infinity)
+        for corner in [Gravity.southEast, .southWest, .northEast, .northWest] {
+            for stars in [0.0, 4.0] {
+                var o = old, n = new
+                o.corner = corner
+                n.corner = corner
+                worst.old = min(worst.old, (try? BadgeContrast.ratio(of: o, stars: stars, on: photo.image)) ?? .infinity)
+                worst.new = min(worst.new, (try? BadgeContrast.ratio(of: n, stars: stars, on: photo.image)) ?? .infinity)
+            }
+        }
+        print(String(format: "%@\t%.2f\t%.2f", photo.name, worst.old, worst.new))
+        lowest = (min(lowest.old, worst.old), min(lowest.new, worst.new))
+    }
+    print(String(format: "lowest over %d photos\t%.2f\t%.2f", photos.count, lowest.old, lowest.new))
+    exit(0)
+}
+
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: thumbgen-bench IMAGE.png [BOX] [RUNS] | thumbgen-bench decode FILE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: thumbgen-bench IMAGE.png [BOX] [RUNS] | thumbgen-bench decode FILE... | thumbgen-bench contrast [FILE...]\n".utf8))
     exit(64)
 }
 let path = arguments[1]

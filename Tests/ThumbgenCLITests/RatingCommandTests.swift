@@ -45,7 +45,7 @@ import TestSupport
         let dir = try photos("badge")
         try "path,rating\nin/a.png,4\nin/b.png,-1\n".write(toFile: dir + "/ratings.csv", atomically: true, encoding: .utf8)
         let args = [dir + "/in", "-o", dir + "/out", "--size", "120x90", "--fit", "cover", "--rating-badge", "southeast",
-                    "--ratings-file", dir + "/ratings.csv", "--badge-size", "12"]
+                    "--ratings-file", dir + "/ratings.csv", "--badge-size", "12", "--badge-halo", "none"]
         let run = CLIRun(args)
         #expect(run.status == .success && run.err.isEmpty, "\(run.err)")
         let plain = CLIRun([dir + "/in", "-o", dir + "/plain", "--size", "120x90", "--fit", "cover"])

@@ -201,7 +201,8 @@ package struct BatchRunner: Sendable {
         return directories.sorted().map { $0.isEmpty ? "." : $0 }
     }
 
-    static func seconds(since start: ContinuousClock.Instant) -> Double {
+    /// Seconds from `start` to now, on the monotonic clock.
+    package static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = start.duration(to: .now).components
         return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
     }

@@ -1,6 +1,6 @@
 /// Reads the few EXIF fields thumbgen uses from a TIFF structure (the payload of a JPEG APP1
-/// `Exif` marker after its identifier, or of a PNG `eXIf` chunk): the orientation and the star
-/// rating.
+/// `Exif` marker after its identifier, or of a PNG `eXIf` chunk): the orientation, the star
+/// rating and the capture time.
 ///
 /// Both byte orders (`II` little-endian, `MM` big-endian) are read. Every offset is checked
 /// against the data's bounds; anything malformed reads as "absent", never as a failure, because
@@ -14,11 +14,15 @@ package struct ExifReader: Sendable {
         case orientation = 0x0112
         /// Microsoft's `Rating` (0–5 stars), which Windows Explorer, Lightroom and exiftool write.
         case rating = 0x4746
+        /// The pointer from IFD0 to the EXIF IFD, where the camera's own fields are.
+        case exifIFD = 0x8769
+        /// `DateTimeOriginal` (36867) in the EXIF IFD: when the shutter fired, camera local time.
+        case dateTimeOriginal = 0x9003
     }
 
     /// TIFF field types the rating may be stored as.
     enum FieldType: UInt16 {
-        case short = 3, long = 4, signedShort = 8, signedLong = 9
+        case ascii = 2, short = 3, long = 4, signedShort = 8, signedLong = 9
     }
 
     /// A reader over a TIFF structure, or nil when the header is not `II*\0` / `MM\0*`.
@@ -60,9 +64,28 @@ package struct ExifReader: Sendable {
         case .long: value = raw == 0xFFFF_FFFF ? -1 : Int64(raw)
         case .signedShort: value = Int64(Int16(truncatingIfNeeded: raw))
         case .signedLong: value = Int64(Int32(bitPattern: raw))
-        case nil: return nil
+        case .ascii, nil: return nil
         }
         return Rating(storedValue: Double(value))
+    }
+
+    /// `DateTimeOriginal` from the EXIF IFD as stored, `YYYY:MM:DD HH:MM:SS` (19 characters, which
+    /// sort in time order), or nil when absent, not ASCII of that shape, or all blanks and zeros
+    /// (how cameras without a clock write "unknown").
+    package var dateTimeOriginal: String? {
+        guard let pointer = entry(of: .exifIFD), let exif = u32(at: pointer.valueOffset).map(Int.init),
+              let date = entry(of: .dateTimeOriginal, inIFDAt: exif), date.type == FieldType.ascii.rawValue,
+              let count = u32(at: date.valueOffset - 4).map(Int.init), count >= 19 else { return nil }
+        // Twenty bytes do not fit the 4-byte value field: it holds their offset.
+        guard let start = u32(at: date.valueOffset).map(Int.init), start >= 0, start <= bytes.count - 19 else { return nil }
+        let text = bytes[start ..< start + 19]
+        let shape = Array("dddd:dd:dd dd:dd:dd".utf8)
+        for (byte, expected) in zip(text, shape) {
+            let digit = (0x30...0x39).contains(byte)
+            guard expected == UInt8(ascii: "d") ? digit : byte == expected else { return nil }
+        }
+        guard text.contains(where: { $0 != 0x30 && $0 != 0x3A && $0 != 0x20 }) else { return nil }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The value of a SHORT (type 3) tag with one value in IFD0.
@@ -74,7 +97,13 @@ package struct ExifReader: Sendable {
     /// The first IFD0 entry with `tag` and at least one value: its type and where its 4-byte
     /// value field is (a single SHORT or LONG is stored there, not behind an offset).
     private func entry(of tag: Tag) -> (type: UInt16, valueOffset: Int)? {
-        guard let ifd = u32(at: 4).map(Int.init), let count = u16(at: ifd).map(Int.init) else { return nil }
+        guard let ifd = u32(at: 4).map(Int.init) else { return nil }
+        return entry(of: tag, inIFDAt: ifd)
+    }
+
+    /// The first entry with `tag` and at least one value in the IFD at byte `ifd`.
+    private func entry(of tag: Tag, inIFDAt ifd: Int) -> (type: UInt16, valueOffset: Int)? {
+        guard let count = u16(at: ifd).map(Int.init) else { return nil }
         for index in 0..<count {
             let entry = ifd + 2 + index * 12
             guard let number = u16(at: entry), let type = u16(at: entry + 2), let values = u32(at: entry + 4) else {

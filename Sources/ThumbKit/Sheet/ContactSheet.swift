@@ -30,18 +30,28 @@ public struct ContactSheet: Sendable {
     /// Reads each photo's rating (its outside rating, else the file's own), leaves out unreadable
     /// photos and those under `minimumRating`, orders and pages the rest. Throws when the options
     /// cannot make a sheet or a page would be too large, before anything is decoded.
+    ///
+    /// A photo's header is read when its rating, its date (`%d`, `Order.date`) or its size
+    /// (`%w`, `%h`) is needed from it; one with an outside rating whose header cannot be read
+    /// is still planned (it fails as its cell is drawn, as without labels).
     public func plan(_ sources: [SheetSource]) throws(SheetError) -> SheetPlan {
         try validate()
         let limits = options.thumbnail.limits
+        let needsHeader = options.order == .date || options.label?.needsHeader == true
+        let autoRotate = options.thumbnail.autoRotate
         let read = WorkerPool.map(sources, threads: min(jobs, sources.count / 16 + 1), stackSize: WorkerPool.renderStackSize,
-                                  batchSize: 4) { source -> Result<RatingLookup, ThumbnailError> in
-            if source.externalRating.rating != nil { return .success(source.externalRating) }
+                                  batchSize: 4) { source -> Result<(RatingLookup, HeaderFacts), ThumbnailError> in
+            let external = source.externalRating.rating != nil
+            if external && !needsHeader { return .success((source.externalRating, HeaderFacts())) }
             do throws(DecodeError) {
-                var embedded = RatingReader.embeddedRating(in: try source.image.header(limits: limits).metadata)
+                let header = try source.image.header(limits: limits)
+                let facts = HeaderFacts(header, autoRotate: autoRotate)
+                if external { return .success((source.externalRating, facts)) }
+                var embedded = RatingReader.embeddedRating(in: header.metadata)
                 embedded.warnings = source.externalRating.warnings + embedded.warnings
-                return .success(embedded)
+                return .success((embedded, facts))
             } catch {
-                return .failure(.decode(error))
+                return external ? .success((source.externalRating, HeaderFacts())) : .failure(.decode(error))
             }
         }
         var cells: [(cell: SheetPlan.Cell, index: Int)] = []
@@ -51,17 +61,20 @@ public struct ContactSheet: Sendable {
             switch result {
             case .failure(let error):
                 failures.append(.init(name: source.name, text: error.message))
-            case .success(let lookup):
+            case .success(let (lookup, facts)):
                 warnings += lookup.warnings.map { SheetPlan.Message(name: source.name, text: $0) }
                 if let minimum = options.minimumRating, !((lookup.rating?.stars).map { $0 >= minimum } ?? false) {
                     filteredOut += 1
                     continue
                 }
-                cells.append((SheetPlan.Cell(source: source, rating: lookup.rating, ratingOrigin: lookup.origin), index))
+                cells.append((SheetPlan.Cell(source: source, rating: lookup.rating, ratingOrigin: lookup.origin,
+                                             captureDate: facts.captureDate, sourceWidth: facts.width, sourceHeight: facts.height), index))
             }
         }
-        if options.order == .rating {
-            cells.sort { Self.ratingKey($0.cell.rating, $0.index) < Self.ratingKey($1.cell.rating, $1.index) }
+        switch options.order {
+        case .path: break
+        case .rating: cells.sort { Self.ratingKey($0.cell.rating, $0.index) < Self.ratingKey($1.cell.rating, $1.index) }
+        case .date: cells.sort { Self.dateKey($0.cell, $0.index) < Self.dateKey($1.cell, $1.index) }
         }
         let perPage = options.perPage ?? max(cells.count, 1)
         var pages = stride(from: 0, to: cells.count, by: perPage).map { Array(cells[$0 ..< min($0 + perPage, cells.count)].map(\.cell)) }
@@ -76,6 +89,26 @@ public struct ContactSheet: Sendable {
         case .stars(let stars): return (0, -stars, index)
         case nil: return (1, 0, index)
         case .rejected: return (2, 0, index)
+        }
+    }
+
+    /// Sorts by capture time (EXIF's `YYYY:MM:DD HH:MM:SS` sorts as text), photos without one
+    /// last, then by name, then input order.
+    private static func dateKey(_ cell: SheetPlan.Cell, _ index: Int) -> (Int, String, String, Int) {
+        (cell.captureDate == nil ? 1 : 0, cell.captureDate ?? "", cell.source.name, index)
+    }
+
+    /// What planning takes from a photo's header besides its rating.
+    private struct HeaderFacts {
+        var captureDate: String?
+        var width: Int?
+        var height: Int?
+
+        init() {}
+
+        init(_ header: ImageHeader, autoRotate: Bool) {
+            captureDate = header.metadata.exif.flatMap { ExifReader(tiff: $0) }?.dateTimeOriginal
+            (width, height) = autoRotate ? (header.width, header.height) : (header.storedWidth, header.storedHeight)
         }
     }
 
@@ -149,32 +182,44 @@ public struct ContactSheet: Sendable {
             let cell = badgeStyle.cellSize(boxWidth: size.width, boxHeight: size.height)
             strip = badgeStyle.margin + cell + 2 * badgeStyle.platePadding(cellSize: cell)
         }
+        let label = options.label == nil ? 0 : SheetLabel.stripHeight(cellWidth: size.width)
         return SheetLayout(count: count, columns: options.columns, cellWidth: size.width, cellHeight: size.height,
-                           strip: strip, gap: options.gap)
+                           strip: strip, label: label, gap: options.gap)
     }
 
-    /// The badge drawn under a picture: the badge on its plate, if any, as one image.
-    private func underBadge(stars: Double, scale: Int) throws(StarBadgeError) -> Image {
+    /// The badge drawn under a picture, as the layers to composite in order, each placed
+    /// relative to the top-left of the badge's place: the badge on its plate as one image, or its
+    /// halo (reaching out past that corner) and then the badge, as the overlay draws them.
+    private func underBadge(stars: Double, scale: Int) throws(StarBadgeError) -> [(image: Image, x: Int, y: Int)] {
         let size = options.thumbnail.size, style = badgeStyle
         let cell = style.cellSize(boxWidth: size.width, boxHeight: size.height)
         let badge = try style.render(stars: stars, cellSize: cell, scale: scale)
-        guard let plate = style.plateImage(around: badge, cellSize: cell, scale: scale) else { return badge }
+        if let halo = style.haloImage(around: badge, cellSize: cell, scale: scale) {
+            let reach = style.haloReach(cellSize: cell) * scale
+            return [(halo, -reach, -reach), (badge, 0, 0)]
+        }
+        guard let plate = style.plateImage(around: badge, cellSize: cell, scale: scale) else { return [(badge, 0, 0)] }
         let padding = style.platePadding(cellSize: cell) * scale
-        return plate.compositing(badge, x: padding, y: padding)
+        return [(plate.compositing(badge, x: padding, y: padding), 0, 0)]
     }
 
     // MARK: Rendering
 
     /// Draws page `index` of `plan` at every scale and encodes it. A photo that fails to decode
-    /// leaves its cell empty and is reported in the page's cells.
-    public func render(page index: Int, of plan: SheetPlan) throws(SheetError) -> SheetPage {
+    /// leaves its cell empty and is reported in the page's cells. `cellDone` is called as each
+    /// cell is drawn (from the worker that drew it, so possibly from several threads at once), for
+    /// a progress bar.
+    public func render(page index: Int, of plan: SheetPlan, cellDone: (@Sendable () -> Void)? = nil) throws(SheetError) -> SheetPage {
         let cells = plan.pages[index]
         let layout = layout(count: cells.count)
         let background = options.thumbnail.background ?? (options.thumbnail.format.holdsAlpha ? nil : .white)
         let canvases = options.scales.map { PageCanvas(width: layout.width * $0, height: layout.height * $0, background: background) }
         let thumbnailer = Thumbnailer(options: cellOptions)
+        let labelColor = SheetLabel.color(on: background)
         let results = WorkerPool.map(Array(cells.enumerated()), threads: min(jobs, cells.count), stackSize: WorkerPool.renderStackSize) {
-            drawCell($0.element, at: $0.offset, layout: layout, thumbnailer: thumbnailer, into: canvases)
+            let cell = drawCell($0.element, at: $0.offset, layout: layout, thumbnailer: thumbnailer, labelColor: labelColor, into: canvases)
+            cellDone?()
+            return cell
         }
         var files: [SheetPage.File] = []
         for (scale, canvas) in zip(options.scales, canvases) {
@@ -202,7 +247,7 @@ public struct ContactSheet: Sendable {
     /// Renders one cell at every scale and writes it into its tile of each page canvas (tiles are
     /// disjoint, so workers write without locks).
     private func drawCell(_ cell: SheetPlan.Cell, at index: Int, layout: SheetLayout, thumbnailer: Thumbnailer,
-                          into canvases: [PageCanvas]) -> SheetPage.Cell {
+                          labelColor: Color, into canvases: [PageCanvas]) -> SheetPage.Cell {
         let tile = layout.tile(index)
         var result = SheetPage.Cell(name: cell.source.name, rating: cell.rating, ratingOrigin: cell.ratingOrigin, tile: tile)
         let pictures: [Thumbnailer.Picture]
@@ -216,21 +261,30 @@ public struct ContactSheet: Sendable {
         }
         result.warnings = pictures.first?.warnings ?? []
         let gravity = options.thumbnail.gravity
+        let label = options.label?.text(for: cell)
         for (picture, target) in zip(pictures, canvases) {
             // Sheets are made at whole scales (`SheetOptions.scales`).
             let scale = picture.scale.wholeValue!, box = tile.scaled(scale)
-            let boxHeight = layout.cellHeight * scale
             let (hn, hd) = gravity.horizontal, (vn, vd) = gravity.vertical
             let x = box.x + (box.width - picture.image.width) * hn / hd
-            let y = box.y + (boxHeight - picture.image.height) * vn / vd
+            // The picture with its strip and label under it, placed as one block in the tile.
+            let below = (layout.strip + layout.label) * scale
+            let y = box.y + (box.height - picture.image.height - below) * vn / vd
             target.copy(picture.image, x: x, y: y)
             if result.picture == nil {
                 // In @1x pixels; at @2x and @3x the same up to rounding of odd sizes.
                 result.picture = SheetRect(x: (x + picture.plan.x) / scale, y: (y + picture.plan.y) / scale,
                                            width: picture.plan.width / scale, height: picture.plan.height / scale)
             }
-            if case .under = options.badge, let stars = cell.rating?.stars, let badge = try? underBadge(stars: stars, scale: scale) {
-                target.composite(badge, x: box.x + (box.width - badge.width) / 2, y: box.y + boxHeight + badgeStyle.margin * scale)
+            let stripTop = y + picture.image.height
+            if case .under = options.badge, let stars = cell.rating?.stars, let layers = try? underBadge(stars: stars, scale: scale) {
+                // Centred by the badge (or plate) itself, the last layer; the halo hangs around it.
+                let left = box.x + (box.width - layers[layers.count - 1].image.width) / 2, top = stripTop + badgeStyle.margin * scale
+                for layer in layers { target.composite(layer.image, x: left + layer.x, y: top + layer.y) }
+            }
+            if let label, let line = SheetLabel.image(label, cellWidth: layout.cellWidth, scale: scale, color: labelColor) {
+                target.composite(line, x: box.x + (box.width - line.width) / 2,
+                                 y: stripTop + (layout.strip + SheetLabel.gap) * scale)
             }
         }
         return result

@@ -21,6 +21,8 @@ public enum SheetError: OptionError, Equatable {
     case pageTooLarge(width: Int, height: Int, scale: Int, limit: PageLimit)
     /// A page could not be encoded.
     case encode(EncodeError)
+    /// `label`'s format is unusable; `reason` says why.
+    case invalidLabel(format: String, reason: String)
 
     /// What a page that is too large would exceed.
     public enum PageLimit: Sendable, Equatable {
@@ -70,6 +72,8 @@ public enum SheetError: OptionError, Equatable {
             return "a sheet page would be \(width)x\(height) at @\(scale)x, \(reason) (use \(name("perPage")) or fewer \(name("columns")))"
         case .encode(let error):
             return error.message
+        case .invalidLabel(let format, let reason):
+            return "invalid \(name("label")) \"\(format)\": \(reason)"
         }
     }
 }

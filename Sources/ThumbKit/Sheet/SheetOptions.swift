@@ -16,6 +16,9 @@ public struct SheetOptions: Sendable, Hashable {
         case path
         /// Highest rating first, then unrated, then rejected photos; ties by path.
         case rating
+        /// By capture time (EXIF `DateTimeOriginal`), earliest first; photos without one after
+        /// those with one; ties by name.
+        case date
     }
 
     /// How every cell's picture is made: `thumbnail.size` is the cell's box at @1x and how the
@@ -33,6 +36,8 @@ public struct SheetOptions: Sendable, Hashable {
     public var badgeStyle = RatingBadgeStyle()
     /// The order of the cells.
     public var order: Order = .path
+    /// The line of text under each cell (file name, rating, date, size), nil for none.
+    public var label: SheetLabel?
     /// Only photos rated at least this many stars are shown (rejected and unrated ones never are);
     /// nil shows every photo.
     public var minimumRating: Double?

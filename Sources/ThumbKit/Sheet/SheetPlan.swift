@@ -8,6 +8,12 @@ public struct SheetPlan: Sendable {
         /// Its rating (nil: none), and where it was read.
         public let rating: Rating?
         public let ratingOrigin: RatingOrigin?
+        /// EXIF `DateTimeOriginal` as stored (`2024:06:01 14:03:22`), nil when the photo has
+        /// none or its header was not read (no label or order needs it).
+        public var captureDate: String? = nil
+        /// The source's upright size, nil when its header was not read.
+        public var sourceWidth: Int? = nil
+        public var sourceHeight: Int? = nil
     }
 
     /// A photo that could not be read, or a warning about one (a malformed XMP packet).

@@ -22,6 +22,12 @@ public struct RatingBadgeStyle: Sendable, Hashable {
     public var spacing: Int = 1
     /// Colour of a plate behind the badge, nil for none.
     public var plate: Color?
+    /// Colour of a soft rim around the stars, drawn under the badge when there is no plate; nil
+    /// for none (the bare badge, as `thumbgen stars` writes it). The default, black at 90%, keeps
+    /// the orange stars readable on any photo: without it, five empty stars vanish on a
+    /// sunflower and four stars on dune grass are barely seen (docs/ratings-and-sheets.md has
+    /// the measured contrast).
+    public var halo: Color? = RatingBadgeStyle.defaultHalo
     /// Filled star colour.
     public var fill: Color = StarBadge.defaultColor
     /// Unfilled star colour, nil for transparent.
@@ -33,7 +39,14 @@ public struct RatingBadgeStyle: Sendable, Hashable {
     /// How fractional ratings fill stars.
     public var fillMode: StarFillMode = .full
 
-    /// The default style: bottom-right, automatic size, `stars`'s colours, no plate.
+    /// Black at 90% opacity. The default orange (#ff9500, relative luminance 0.42) sits in the
+    /// middle of the luminance range, so no photo colour is far from it everywhere; a rim dark
+    /// enough for 3:1 against it even over white (luminance 1 × 10% = 0.1) gives every photo
+    /// the same backdrop right around the stars. Less (60% was tried) leaves the ring on a
+    /// sunflower or a white page too bright.
+    public static let defaultHalo = Color(red: 0, green: 0, blue: 0, alpha: 0xE6)
+
+    /// The default style: bottom-right, automatic size, `stars`'s colours, no plate, the halo.
     public init() {}
 
     /// The cell side for a box of this size at @1x: `cellSize` when given; otherwise the largest
@@ -65,6 +78,43 @@ public struct RatingBadgeStyle: Sendable, Hashable {
             return Image(try badge(stars: stars, cellSize: cellSize).render(scale: scale))
         }
         return Image(try badge(stars: stars, cellSize: cellSize, magnification: scale).render(scale: 1))
+    }
+
+    /// How far the halo reaches past the stars at @1x: an eighth of the cell, at least one pixel
+    /// (2 at the default 16); within the default 4-pixel margin, so it stays on the picture.
+    public func haloReach(cellSize: Int) -> Int { max(1, cellSize / 8) }
+
+    /// The halo for a badge image at `scale`, `haloReach` larger on every side (its top-left
+    /// corner goes `haloReach × scale` above and left of the badge's); nil without a halo or with
+    /// a plate. The stars' coverage is spread by the reach (a square maximum filter) and softened
+    /// by a Gaussian of a quarter of the reach, then filled with `halo` in linear light: a rim
+    /// solid right around the stars (where their contrast is judged) whose outer edge is
+    /// anti-aliased rather than stepped, the same at every scale up to the scale.
+    func haloImage(around badge: Image, cellSize: Int, scale: Int) -> Image? {
+        guard let halo, plate == nil else { return nil }
+        let reach = haloReach(cellSize: cellSize) * scale
+        let width = badge.width + 2 * reach, height = badge.height + 2 * reach
+        let alpha = badge.converted8().rgba8
+        // Coverage of the badge, spread by `reach` (rows, then columns: a square maximum filter).
+        var rows = [Float](repeating: 0, count: width * height)
+        for y in 0..<badge.height {
+            for x in 0..<badge.width where alpha[(y * badge.width + x) * 4 + 3] != 0 {
+                let value = Float(alpha[(y * badge.width + x) * 4 + 3]) / 255
+                for k in x...(x + 2 * reach) { rows[(y + reach) * width + k] = max(rows[(y + reach) * width + k], value) }
+            }
+        }
+        var spread = [Float](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width where rows[y * width + x] != 0 {
+                for k in max(0, y - reach)...min(height - 1, y + reach) {
+                    spread[k * width + x] = max(spread[k * width + x], rows[y * width + x])
+                }
+            }
+        }
+        let soft = GaussianBlur(sigma: Double(reach) / 4).blurred(CoverageMask(width: width, height: height, values: spread))
+        var canvas = Canvas(width: width, height: height, light: .linear)
+        canvas.fill(soft, color: halo)
+        return Image(canvas.bitmap)
     }
 
     /// The plate's padding around the badge at @1x: a quarter cell, at least one pixel.
@@ -100,6 +150,7 @@ public struct RatingBadgeStyle: Sendable, Hashable {
             "badge-margin=\(margin)",
             "badge-spacing=\(spacing)",
             "badge-plate=\(plate?.description ?? "none")",
+            "badge-halo=\(halo?.description ?? "none")",
             "badge-fill=\(fill)",
             "badge-empty=\(empty?.description ?? "none")",
             "badge-outline=\(outline?.description ?? "none")",
@@ -122,6 +173,8 @@ public struct RatingBadgeStyle: Sendable, Hashable {
         margin = try field("badge-margin") { Int($0) }
         spacing = try field("badge-spacing") { Int($0) }
         plate = try field("badge-plate", optionalColor)
+        // Recorded before halos existed: made without one.
+        halo = fields["badge-halo"] == nil ? nil : try field("badge-halo", optionalColor)
         fill = try field("badge-fill") { try? Color(hex: $0) }
         empty = try field("badge-empty", optionalColor)
         outline = try field("badge-outline", optionalColor)

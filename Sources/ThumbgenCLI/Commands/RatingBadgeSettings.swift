@@ -9,11 +9,16 @@ enum RatingBadgeSettings {
         OptionSpec("badge-size", value: "PX", help: "Star cell size at @1x (default: up to 16, to fit the box)."),
         OptionSpec("badge-margin", value: "PX", help: "Gap between the badge and the picture's edges at @1x (default 4)."),
         OptionSpec("badge-plate", value: "COLOR", help: "Draw the badge on a rounded plate of RRGGBBAA, e.g. 00000080 (default none)."),
+        halo,
     ] + StarLookOptions.options
+
+    /// `--badge-halo`, which the sheet command shares.
+    static let halo = OptionSpec("badge-halo", value: "COLOR",
+                                 help: "Soft rim around the stars, RRGGBBAA or none, so they read on any photo (default 000000e6; none with a plate).")
 
     /// The options that shape a badge (size, margin, plate, star look), refused unless a badge
     /// is drawn.
-    static let shapingOptions = ["badge-size", "badge-margin", "badge-plate"] + StarLookOptions.names
+    static let shapingOptions = ["badge-size", "badge-margin", "badge-plate", "badge-halo"] + StarLookOptions.names
 
     /// The badge style for the thumbnail command, nil without `--rating-badge` (then every badge
     /// option is refused). A badge that cannot fit the @1x box is a usage error here, not a
@@ -50,6 +55,13 @@ enum RatingBadgeSettings {
         }
         if let text = arguments.value("badge-plate") {
             do { style.plate = try Color(hex: text) } catch { throw .invalidValue("badge-plate", text, expected: "RRGGBB or RRGGBBAA") }
+        }
+        if let text = arguments.value("badge-halo") {
+            if text.lowercased() == "none" {
+                style.halo = nil
+            } else {
+                do { style.halo = try Color(hex: text) } catch { throw .invalidValue("badge-halo", text, expected: "RRGGBB, RRGGBBAA or none") }
+            }
         }
         do throws(StarBadgeError) {
             let colors = try StarLookOptions.colors(arguments)

@@ -23,7 +23,10 @@ struct SheetCommand: Command {
         OptionSpec("gravity", value: "DIR", help: "Where a picture sits in its cell / where cover crops from (default centre)."),
         OptionSpec("enlarge", help: "Enlarge photos smaller than the cell."),
         OptionSpec("corner-radius", value: "R", help: "Round each picture's corners with radius R at @1x."),
-        OptionSpec("sort", value: "ORDER", help: "path (default) or rating (highest first, then unrated, then rejected)."),
+        OptionSpec("sort", value: "ORDER", choices: SheetOptions.Order.allCases.map(\.rawValue),
+                   help: "path (default), rating (highest first, then unrated, then rejected) or date (EXIF capture time, then name)."),
+        OptionSpec("label", value: "FORMAT",
+                   help: "A line under each cell: %f file name, %r rating, %d capture date, %w and %h source size, %% a percent (e.g. '%f %wx%h')."),
         OptionSpec("min-rating", value: "N", help: "Show only photos rated N stars or more (0-5, halves allowed)."),
         OptionSpec("per-page", value: "N", help: "N cells a page: FILE-1.png, FILE-2.png, … each with its FILE-K.json."),
         OptionSpec("scales", value: "LIST", help: "Also write FILE@2x / FILE@3x, e.g. 1,2,3 (default 1)."),
@@ -32,6 +35,7 @@ struct SheetCommand: Command {
         OptionSpec("badge-size", value: "PX", help: "Star cell size at @1x (default: up to 16, to fit the cell)."),
         OptionSpec("badge-margin", value: "PX", help: "Gap between the badge and the picture at @1x (default 4)."),
         OptionSpec("badge-plate", value: "COLOR", help: "Draw each badge on a rounded plate of RRGGBBAA (default none)."),
+        RatingBadgeSettings.halo,
     ] + StarLookOptions.options + [
         RatingSourceSettings.ratingsFile,
         RatingSourceSettings.noSidecars,
@@ -41,6 +45,7 @@ struct SheetCommand: Command {
     ] + OutputSettings.options + [
         OptionSpec("jobs", short: "j", value: "N", help: "Decode N photos at once (default: the number of cores)."),
         OptionSpec("hidden", help: "Also take files and folders whose names start with '.'."),
+        BatchDisplay.progressOption,
     ] + Verbosity.options(listing: "file written") + [
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
@@ -84,7 +89,10 @@ struct SheetCommand: Command {
         options.gap = try arguments.value("gap", default: options.gap, expected: "a number of pixels from 0 to 10000") {
             Int($0).flatMap { (0...10_000).contains($0) ? $0 : nil }
         }
-        options.order = try arguments.value("sort", default: .path, expected: "path or rating") { SheetOptions.Order(rawValue: $0) }
+        options.order = try arguments.value("sort", default: .path, expected: "path, rating or date") { SheetOptions.Order(rawValue: $0) }
+        if let format = arguments.value("label") {
+            do { options.label = try SheetLabel(format: format) } catch { throw UsageError(error, flags: Self.flags) }
+        }
         options.minimumRating = try arguments.optionalValue("min-rating", expected: "a number of stars from 0 to 5") {
             Double($0).flatMap { $0.isFinite && Rating.starRange.contains($0) ? $0 : nil }
         }
@@ -142,12 +150,19 @@ struct SheetCommand: Command {
             for warning in plan.warnings { console.warn(named: warning.name, warning.text) }
         }
         var photos = 0
+        let display = BatchDisplay(console: console, showBar: try BatchDisplay.showsBar(arguments, verbosity: verbosity, console: console),
+                                   verbose: false, warnings: false)
+        let progress = SheetProgress(total: plan.pages.reduce(0) { $0 + $1.count }, display: display)
+        defer { display.finish() }
         for index in plan.pages.indices {
             let page: SheetPage
-            do { page = try sheet.render(page: index, of: plan) } catch {
+            do { page = try sheet.render(page: index, of: plan, cellDone: progress.cellDone) } catch {
+                display.finish()
                 console.err("thumbgen: \(naming.image(page: index, scale: options.scales[0])): \(error.commandLineMessage(flags: Self.flags))\n")
                 return .failure
             }
+            // The bar gives way to the page's messages, and is drawn again by the next page's cells.
+            display.finish()
             for cell in page.cells {
                 if let error = cell.error {
                     console.fail(named: cell.name, error)

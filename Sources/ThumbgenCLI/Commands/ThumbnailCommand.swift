@@ -8,7 +8,9 @@ struct ThumbnailCommand: Command {
 
     static let batchOptions: [OptionSpec] = [
         OptionSpec("output", short: "o", value: "DIR", help: "Write thumbnails under DIR, mirroring the inputs (default thumbnails/)."),
-        OptionSpec("name", value: "FORMAT", help: "Output name: %s is the source name without extension, %w the width (default %s, or %s-%w with --widths); the format's extension is added."),
+        OptionSpec("name", value: "FORMAT", help: "Output name: %s is the source name without extension, %e its extension, %w the width (default %s, or %s-%w with --widths); the format's extension is added."),
+        OptionSpec("pairs", value: "WHICH", choices: SourcePairing.allCases.map(\.rawValue),
+                   help: "Twins of a shot (IMG_1.CR2 and IMG_1.JPG): prefer-jpeg (default; one thumbnail, the others skipped), prefer-raw (RAW, then HEIC) or both (name them apart with %e)."),
         OptionSpec("base", value: "DIR", help: "Mirror each source's path below DIR instead of below its input (runs over photos/ and photos/day1 then agree)."),
         OptionSpec("manifest", value: "FILE", help: "Keep the manifest in FILE instead of DIR/thumbgen-manifest.json (paths in it are relative to its folder)."),
         OptionSpec("jobs", short: "j", value: "N", help: "Work on N images at once (default: the number of cores)."),
@@ -19,7 +21,7 @@ struct ThumbnailCommand: Command {
         OptionSpec("hidden", help: "Also process files and folders whose names start with '.'."),
     ] + ShardSettings.options + FileList.options + [
         EventLog.option,
-        OptionSpec("progress", value: "WHEN", choices: ["auto", "always", "never"], help: "Progress bar on standard error: auto (on a terminal, default), always or never."),
+        BatchDisplay.progressOption,
         OptionSpec("prune", help: "Remove outputs whose sources are gone or no longer images, and their manifest entries (only files thumbgen wrote)."),
     ] + Verbosity.options(listing: "file, including skipped ones") + WebSettings.options
 
@@ -120,6 +122,7 @@ struct ThumbnailCommand: Command {
         configuration.jobs = try Self.jobs(arguments)
         set.options.limits = try CommonOptions.limits(arguments, jobs: configuration.jobs)
         configuration.groups[0].thumbnailSet = set
+        configuration.groups[0].pairing = try Self.pairing(arguments)
         configuration.limits = set.options.limits
         configuration.force = arguments.has("force")
         configuration.includeHidden = arguments.has("hidden")
@@ -140,6 +143,11 @@ struct ThumbnailCommand: Command {
         return try Self.run(configuration, arguments: arguments, console: console, listName: list?.shownName, web: web.isEmpty ? [] : [web])
     }
 
+    /// `--pairs`.
+    static func pairing(_ arguments: ParsedArguments) throws(UsageError) -> SourcePairing {
+        try arguments.value("pairs", default: .preferJPEG, expected: "prefer-jpeg, prefer-raw or both") { SourcePairing(rawValue: $0) }
+    }
+
     /// `-j N`.
     static func jobs(_ arguments: ParsedArguments) throws(UsageError) -> Int {
         try arguments.value("jobs", default: BatchConfiguration.defaultJobs,
@@ -153,13 +161,10 @@ struct ThumbnailCommand: Command {
     /// cancelled run or the machine's failure).
     static func run(_ configuration: BatchConfiguration, arguments: ParsedArguments, console: Console,
                     listName: String? = nil, web: [WebSettings] = []) throws(UsageError) -> ExitCode {
-        let progressMode = try arguments.value("progress", default: "auto", expected: "auto, always or never") {
-            ["auto", "always", "never"].contains($0) ? $0 : nil
-        }
         // Silence is success: a build step that runs thumbgen per file hears only of failures.
         let verbosity = Verbosity(arguments, console: console)
         let showSummary = verbosity.showsSummary
-        let showBar = !verbosity.quiet && (progressMode == "always" || (progressMode == "auto" && console.errIsTerminal))
+        let showBar = try BatchDisplay.showsBar(arguments, verbosity: verbosity, console: console)
         // Warnings (a corrupt-but-readable JPEG, an unusable colour profile, an enlarged scale) are
         // not failures: printed in plan order, not counted, and not printed with -q.
         let cancellation = CancellationFlag()

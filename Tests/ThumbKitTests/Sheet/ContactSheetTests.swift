@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ThumbKit
 import TestSupport
@@ -59,14 +60,18 @@ import TestSupport
             #expect(int(picture["width"]) == expected.width && int(picture["height"]) == expected.height)
             #expect(Self.crop(file.image, x: int(picture["x"]), y: int(picture["y"]), width: expected.width, height: expected.height)
                     == expected.rgba8, "cell \(index)")
-            // Centred in the box.
-            #expect(int(picture["x"]) == tile.x + (48 - expected.width) / 2 && int(picture["y"]) == tile.y + (36 - expected.height) / 2)
-            // The strip holds the stars badge on white for rated photos, white otherwise.
-            let strip = Self.crop(file.image, x: tile.x, y: tile.y + 36, width: 48, height: 9)
+            // Centred in the tile together with the 9-pixel strip right under it.
+            #expect(int(picture["x"]) == tile.x + (48 - expected.width) / 2 && int(picture["y"]) == tile.y + (45 - expected.height - 9) / 2)
+            // The strip holds the stars badge over its halo, on white, for rated photos, white
+            // otherwise; one row more than the strip, where the halo reaches below the badge.
+            let strip = Self.crop(file.image, x: tile.x, y: int(picture["y"]) + expected.height, width: 48, height: 10)
             if let stars = Self.photos[index].externalRating.rating?.stars {
-                let badge = try RatingBadgeStyle.with(cell: 7).render(stars: stars, cellSize: 7, scale: 1)
-                let white = Image(width: 48, height: 9, rgba8: [UInt8](repeating: 255, count: 48 * 9 * 4))
-                #expect(strip == white.compositing(badge, x: (48 - badge.width) / 2, y: 2).rgba8, "badge \(index)")
+                let style = RatingBadgeStyle.with(cell: 7)
+                let badge = try style.render(stars: stars, cellSize: 7, scale: 1)
+                let halo = try #require(style.haloImage(around: badge, cellSize: 7, scale: 1))
+                let white = Image(width: 48, height: 10, rgba8: [UInt8](repeating: 255, count: 48 * 10 * 4))
+                let x = (48 - badge.width) / 2
+                #expect(strip == white.compositing(halo, x: x - 1, y: 1).compositing(badge, x: x, y: 2).rgba8, "badge \(index)")
             } else {
                 #expect(strip.allSatisfy { $0 == 255 }, "no badge \(index)")
             }
@@ -185,6 +190,10 @@ import TestSupport
         let sheet = ContactSheet(options: Self.options { $0.badgeStyle.empty = Color(red: 210, green: 210, blue: 210); $0.badgeStyle.fillMode = .half })
         let page = try sheet.render(page: 0, of: try sheet.plan(Self.photos))
         let golden = try ImageSource.file(Fixtures.path("sheet/golden-sheet.png")).decodeAsStored()
+        if golden.rgba8 != page.files[0].image.rgba8 {
+            // The page as drawn now, to look at before it replaces the golden.
+            FileManager.default.createFile(atPath: "/tmp/golden-sheet.png", contents: Data(page.files[0].bytes))
+        }
         #expect(golden.rgba8 == page.files[0].image.rgba8)
         #expect(SHA256.hex(page.files[0].image.rgba8) == Self.goldenPixelHash)
         #expect(SHA256.hex(SheetMap.json(for: page, fileNames: ["golden-sheet.png"])) == Self.goldenMapHash)

@@ -31,6 +31,8 @@ import Testing
     @Test(arguments: [(Gravity.southEast, 1), (.southEast, 2), (.southEast, 3), (.northWest, 2), (.south, 1), (.east, 3)])
     func theBadgeIsTheStarsCommandsBadgeAtTheCorner(corner: Gravity, scale: Int) throws {
         var style = RatingBadgeStyle()
+        // The bare badge; `theHaloGoesUnderTheStarsCommandsBadge` has it over its halo.
+        style.halo = nil
         style.corner = corner
         style.empty = Color(red: 200, green: 200, blue: 200, alpha: 160)
         style.fillMode = .half
@@ -126,8 +128,30 @@ import Testing
         }
     }
 
-    @Test func aboveThreeTimesTheBadgeIsTheSameGeometryMagnified() throws {
+    /// The default look: the stars command's badge file over the halo, which is drawn under it
+    /// and reaches `haloReach` pixels past it; nothing beyond that changes.
+    @Test(arguments: [1, 2, 3])
+    func theHaloGoesUnderTheStarsCommandsBadge(scale: Int) throws {
         let style = RatingBadgeStyle()
+        #expect(style.halo == RatingBadgeStyle.defaultHalo)
+        let plain = try Thumbnailer(options: Self.options(nil)).thumbnails(of: Self.source, scales: [scale])[0]
+        let badged = try Thumbnailer(options: Self.options(style)).thumbnails(of: Self.source, scales: [scale], rating: .stars(2))[0]
+        let badge = try Self.starsBadge(style, cell: 13, rating: 2, scale: scale)
+        let halo = try #require(style.haloImage(around: badge, cellSize: 13, scale: scale))
+        let reach = style.haloReach(cellSize: 13) * scale
+        #expect(reach == scale && halo.width == badge.width + 2 * reach)
+        let x = 120 * scale - 4 * scale - badge.width, y = 90 * scale - 4 * scale - badge.height
+        let composited = plain.image.compositing(halo, x: x - reach, y: y - reach).compositing(badge, x: x, y: y) == badged.image
+        #expect(composited)
+        // A plate replaces the halo: no rim around a badge already on its plate.
+        var plated = style
+        plated.plate = Color(red: 0, green: 0, blue: 0, alpha: 128)
+        #expect(plated.haloImage(around: badge, cellSize: 13, scale: scale) == nil)
+    }
+
+    @Test func aboveThreeTimesTheBadgeIsTheSameGeometryMagnified() throws {
+        var style = RatingBadgeStyle()
+        style.halo = nil
         let four = try Thumbnailer(options: Self.options(style)).thumbnails(of: Self.source, scales: [4], rating: .stars(4))[0]
         let plain = try Thumbnailer(options: Self.options(nil)).thumbnails(of: Self.source, scales: [4])[0]
         let badge = try style.render(stars: 4, cellSize: 13, scale: 4)
@@ -150,6 +174,10 @@ import Testing
         let back = try ThumbnailOptions(canonicalDescription: options.canonicalDescription)
         #expect(back.ratingBadge == style)
         #expect(back.canonicalDescription == options.canonicalDescription)
+        #expect(options.canonicalDescription.contains(";badge-plate=00000060;badge-halo=000000e6;"))
+        // A description recorded before halos existed reads back as made without one.
+        let older = options.canonicalDescription.split(separator: ";").filter { !$0.hasPrefix("badge-halo=") }.joined(separator: ";")
+        #expect(try ThumbnailOptions(canonicalDescription: older).ratingBadge?.halo == nil)
         // Without a badge, the description is what it always was.
         #expect(!Self.options(nil).canonicalDescription.contains("badge"))
         #expect(try ThumbnailOptions(canonicalDescription: Self.options(nil).canonicalDescription).ratingBadge == nil)
