@@ -6,8 +6,8 @@ import TestSupport
 /// `IMG_0002.JPG`), through the built binary: one thumbnail per shot by default, both with
 /// `--pairs both` and `%e`, and every collision that remains listed in one go.
 @Suite struct PairsCommandTests {
-    /// A folder of shots: RAW stand-ins (`.cr2`, `.dng`, recognised by their JPEG and TIFF
-    /// content, paired by their extension) and a phone's HEIC, each beside its JPEG.
+    /// A folder of shots: camera RAWs (a CR2 and a DNG, read through their previews) and a
+    /// phone's HEIC, each beside its JPEG.
     static func shots(_ root: String) throws -> String {
         let tree = root + "/in"
         try FileManager.default.createDirectory(atPath: tree + "/day", withIntermediateDirectories: true)
@@ -15,9 +15,9 @@ import TestSupport
             FileManager.default.createFile(atPath: tree + "/" + name, contents: Data(Fixtures.bytes(fixture)))
         }
         write("IMG_0001.JPG", "fuzz-seeds/baseline.jpg")
-        write("IMG_0001.CR2", "fuzz-seeds/gray.jpg")
+        write("IMG_0001.CR2", "raw/synthetic.cr2")
         write("day/IMG_0003.jpg", "fuzz-seeds/baseline.jpg")
-        write("day/IMG_0003.dng", "tiff/orientation-6.tif")
+        write("day/IMG_0003.dng", "raw/synthetic.dng")
         write("IMG_0002.HEIC", "heif/opaque.heic")
         write("IMG_0002.JPG", "fuzz-seeds/progressive.jpg")
         write("solo.heic", "heif/opaque.heic")

@@ -164,7 +164,7 @@ import TestSupport
 
     @Test(arguments: [
         (["--columns", "0"], "invalid value '0' for --columns: expected a number from 1 to 1000"),
-        (["--sort", "size"], "invalid value 'size' for --sort: expected path or rating"),
+        (["--sort", "size"], "invalid value 'size' for --sort: expected path, rating or date"),
         (["--min-rating", "6"], "invalid value '6' for --min-rating: expected a number of stars from 0 to 5"),
         (["--per-page", "0"], "invalid value '0' for --per-page: expected a number of cells, 1 or more"),
         (["--rating-badge", "above"], "invalid value 'above' for --rating-badge: expected under, none, or a corner or edge such as southeast"),

@@ -16,8 +16,23 @@ import TestSupport
         }
         // A tmux server of our own (a socket no other run uses), killed at the end.
         let socket = "thumbgen-test-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+        // Spawned and reaped here, not through Foundation's Process: Process learns that its child
+        // ended through a descriptor the child inherits, and the server tmux forks keeps that
+        // open, so the wait would last as long as the server. Output goes to /dev/null.
         func tmuxRun(_ arguments: [String]) throws -> Int32 {
-            try ExternalTool.run(tmux, ["-L", socket] + arguments).status
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for descriptor: Int32 in [0, 1, 2] {
+                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+            }
+            let argv = ([tmux, "-L", socket] + arguments).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var pid = pid_t()
+            guard posix_spawn(&pid, tmux, &actions, nil, argv, environ) == 0 else { return -1 }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            return (status >> 8) & 0xFF
         }
         defer { _ = try? tmuxRun(["kill-server"]) }
         // The command waits for a line, so that the pane's output is recorded from its start.

@@ -33,8 +33,8 @@ package enum SourcePairing: String, Sendable, Equatable, CaseIterable {
         return .other
     }
 
-    /// How much this choice wants a family kept: lower is preferred; nil never keeps it over a
-    /// twin (a PNG beside a JPEG is a twin; two PNGs named alike are a collision).
+    /// How much this choice wants a family kept: lower is preferred; nil for a file no camera
+    /// writes, which makes its set a collision rather than a shot.
     func rank(_ family: Family) -> Int? {
         switch (self, family) {
         case (.both, _), (_, .other): return nil
@@ -47,8 +47,10 @@ package enum SourcePairing: String, Sendable, Equatable, CaseIterable {
 
     /// The twins among sources given by their paths below their input (or base): for each index of
     /// a source left out, the index of the one kept in its place. A set of same-named sources is
-    /// resolved only when exactly one of them has the best rank; otherwise (two JPEGs, two PNGs,
-    /// `both`) all stay, and their outputs collide unless the names tell them apart.
+    /// resolved only when every one of them is a camera's (JPEG, HEIF, RAW) and exactly one has
+    /// the best rank; otherwise (two JPEGs, a PNG beside a JPEG, `both`) all stay, and their
+    /// outputs collide unless the names tell them apart: a site's `logo.png` never silently
+    /// gives way to its `logo.jpg`.
     func twins(_ relatives: [FilePath]) -> [Int: Int] {
         guard self != .both else { return [:] }
         var shots: [[UInt8]: [Int]] = [:]
@@ -64,7 +66,7 @@ package enum SourcePairing: String, Sendable, Equatable, CaseIterable {
             let members = shots[key]!
             guard members.count > 1 else { continue }
             let ranked = members.compactMap { index in rank(Self.family(ofName: relatives[index].lastComponent.bytes)).map { (index, $0) } }
-            guard let best = ranked.map(\.1).min(), ranked.filter({ $0.1 == best }).count == 1 else { continue }
+            guard ranked.count == members.count, let best = ranked.map(\.1).min(), ranked.filter({ $0.1 == best }).count == 1 else { continue }
             let kept = ranked.first { $0.1 == best }!.0
             for index in members where index != kept { twins[index] = kept }
         }

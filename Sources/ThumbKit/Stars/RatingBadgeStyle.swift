@@ -80,9 +80,10 @@ public struct RatingBadgeStyle: Sendable, Hashable {
         return Image(try badge(stars: stars, cellSize: cellSize, magnification: scale).render(scale: 1))
     }
 
-    /// How far the halo reaches past the stars at @1x: an eighth of the cell, at least one pixel
-    /// (2 at the default 16); within the default 4-pixel margin, so it stays on the picture.
-    public func haloReach(cellSize: Int) -> Int { max(1, cellSize / 8) }
+    /// How far the halo reaches past the stars at @1x: an eighth of the cell and one pixel more
+    /// for its soft edge (3 at the default 16), so the rim is solid for the two pixels the eye
+    /// compares a thin outline with; within the default 4-pixel margin, so it stays on the picture.
+    public func haloReach(cellSize: Int) -> Int { cellSize / 8 + 1 }
 
     /// The halo for a badge image at `scale`, `haloReach` larger on every side (its top-left
     /// corner goes `haloReach × scale` above and left of the badge's); nil without a halo or with
@@ -99,7 +100,9 @@ public struct RatingBadgeStyle: Sendable, Hashable {
         var rows = [Float](repeating: 0, count: width * height)
         for y in 0..<badge.height {
             for x in 0..<badge.width where alpha[(y * badge.width + x) * 4 + 3] != 0 {
-                let value = Float(alpha[(y * badge.width + x) * 4 + 3]) / 255
+                // Half coverage counts as whole: a thin outline at a small cell covers no pixel
+                // fully, and its halo would otherwise be as faint as its anti-aliased edge.
+                let value = min(1, Float(alpha[(y * badge.width + x) * 4 + 3]) / 255 * 2)
                 for k in x...(x + 2 * reach) { rows[(y + reach) * width + k] = max(rows[(y + reach) * width + k], value) }
             }
         }

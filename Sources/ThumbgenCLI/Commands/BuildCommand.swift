@@ -110,6 +110,10 @@ struct Project {
     /// The project's manifest.
     var manifestPath: FilePath { path(config.manifest) }
 
+    /// What a thumbnail group's members become: the thumbnail settings and the output name (the
+    /// config turns `name` into `--name`; the batch's other options are the project's, not a group's).
+    static let thumbnailGroupOptions = ThumbnailSettings.options + ThumbnailCommand.batchOptions.filter { $0.long == "name" }
+
     /// The batch for the thumbnail groups: each group's members as the thumbnail command's
     /// options, its source as input and base, its output folder; one manifest.
     func configuration(jobs: Int) throws(Failure) -> BatchConfiguration {
@@ -122,7 +126,7 @@ struct Project {
             let set: ThumbnailSet
             let output: OutputSettings
             do throws(UsageError) {
-                arguments = try ArgumentParser(ThumbnailSettings.options).parse(group.options)
+                arguments = try ArgumentParser(Self.thumbnailGroupOptions).parse(group.options)
                 (set, output) = try ThumbnailSettings.thumbnailSet(arguments)
             } catch {
                 throw Failure(message: "\(file): \(group.member): \(Self.membersNamed(error.message))")

@@ -127,14 +127,17 @@ import TestSupport
         #expect(message == "x/a.PNG and x/a.png both map to output a.png")
     }
 
-    /// Which twin of a shot each pairing keeps, decided by extension: one JPEG beside a RAW, a
-    /// HEIC or a PNG; the RAW, then the HEIC, for prefer-raw; ties and `other`-only sets are left
-    /// to collide; folders keep shots apart.
+    /// Which twin of a shot each pairing keeps, decided by extension: the JPEG beside a RAW or a
+    /// HEIC; the RAW, then the HEIC, for prefer-raw; ties and sets with a file no camera writes
+    /// (a PNG, a WebP) are left to collide; folders keep shots apart.
     @Test func pairingKeepsOneTwinPerShot() {
         let names: [FilePath] = ["IMG_1.CR2", "IMG_1.JPG", "IMG_2.heic", "IMG_2.jpeg", "IMG_2.png", "IMG_3.HEIC", "IMG_3.nef",
                                  "a.png", "a.webp", "b.jpg", "b.JPG", "d/IMG_1.dng"]
-        #expect(SourcePairing.preferJPEG.twins(names) == [0: 1, 2: 3, 4: 3, 6: 5])
-        #expect(SourcePairing.preferRaw.twins(names) == [1: 0, 3: 2, 4: 2, 5: 6])
+        #expect(SourcePairing.preferJPEG.twins(names) == [0: 1, 6: 5])
+        #expect(SourcePairing.preferRaw.twins(names) == [1: 0, 5: 6])
+        let camera: [FilePath] = ["IMG_2.heic", "IMG_2.jpeg", "IMG_4.HIF", "IMG_4.ARW", "IMG_4.jpg"]
+        #expect(SourcePairing.preferJPEG.twins(camera) == [0: 1, 2: 4, 3: 4])
+        #expect(SourcePairing.preferRaw.twins(camera) == [1: 0, 2: 3, 4: 3])
         #expect(SourcePairing.both.twins(names).isEmpty)
     }
 

@@ -199,7 +199,7 @@ import TestSupport
         #expect(SHA256.hex(SheetMap.json(for: page, fileNames: ["golden-sheet.png"])) == Self.goldenMapHash)
     }
 
-    static let goldenPixelHash = "4fb0d124759d216db4611d11d0e82dd50ab3cf96b8b239d08c99c0da5db8f437"
+    static let goldenPixelHash = "0ab2c276ce1743c931d7d709e366357b2b000a06916c6a041b47695d7b483c5c"
     /// `Tests/Fixtures/sheet/golden-sheet.json`, byte for byte.
     static let goldenMapHash = "8cd6333925b4d641024649c586da9b7f45fd8b33e9bc0bb796d1377c12771efa"
 

@@ -132,9 +132,10 @@ import TestSupport
         #expect(byPath.pages[0].map(\.source.name) == photos.map(\.name))
     }
 
-    /// Golden: a labelled sheet (file name and rating), looked at enlarged
-    /// (`Tests/Fixtures/sheet/golden-labels.png`): every name cut to 8 characters with "…", the
-    /// rating under it's stars, each label centred under its picture's strip.
+    /// Golden: a labelled sheet (`%r %f`: the rating, then the file name), looked at enlarged
+    /// (`Tests/Fixtures/sheet/golden-labels.png`): each label cut with "…" to its 72-pixel cell
+    /// and centred under its picture's strip, "unrated" and "rejected" spelt out, the font's
+    /// own diamond-shaped full stop.
     @Test func goldenLabelledSheet() throws {
         var options = ContactSheetTests.options { $0.label = try! SheetLabel(format: "%r %f") }
         options.thumbnail.size = ThumbnailSize(width: 72, height: 48)
@@ -150,5 +151,5 @@ import TestSupport
         #expect(SHA256.hex(rendered.image.rgba8) == Self.goldenLabelsHash)
     }
 
-    static let goldenLabelsHash = ""
+    static let goldenLabelsHash = "a7a74932d8f9f03a0c997c607bbd0b4526d35ee808b96962c32cf89a55c964ee"
 }

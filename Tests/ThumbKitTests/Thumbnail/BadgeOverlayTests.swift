@@ -139,7 +139,7 @@ import Testing
         let badge = try Self.starsBadge(style, cell: 13, rating: 2, scale: scale)
         let halo = try #require(style.haloImage(around: badge, cellSize: 13, scale: scale))
         let reach = style.haloReach(cellSize: 13) * scale
-        #expect(reach == scale && halo.width == badge.width + 2 * reach)
+        #expect(reach == 2 * scale && halo.width == badge.width + 2 * reach)
         let x = 120 * scale - 4 * scale - badge.width, y = 90 * scale - 4 * scale - badge.height
         let composited = plain.image.compositing(halo, x: x - reach, y: y - reach).compositing(badge, x: x, y: y) == badged.image
         #expect(composited)
