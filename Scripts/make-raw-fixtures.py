@@ -18,6 +18,15 @@ extractors find the same preview thumbgen should (`RAWPreviewTests` checks it):
   the top-level preview uuid box with PRVW (1620x1080).
 - RAF: the FUJIFILMCCD-RAW header with the 1920x1280 JPEG's offset and length at bytes 84 and 88;
   the JPEG carries the camera's EXIF (Orientation 3).
+- ORF ("IIRO"): IFD0 the sensor data (Make OLYMPUS IMAGING CORP.), IFD1 a 160x120 JPEG thumbnail
+  (513/514); the 1280x960 preview in the MakerNote ("OLYMPUS\0II", offsets from its start):
+  CameraSettings (0x2020) PreviewImageStart/Length (0x101/0x102), exiftool's PreviewImage.
+- ARW: IFD0 (Make SONY) the 1616x1080 preview (513/514, exiftool's PreviewImage), its SubIFD the
+  sensor data (CFA, Compression 32767); IFD1 a 160x120 JPEG thumbnail.
+- PEF (big-endian): IFD0 (Make PENTAX) the sensor data (CFA, Compression 65535); IFD1 a 160x120
+  JPEG thumbnail; IFD2 the 1440x960 JpgFromRaw (513/514).
+- SRW: IFD0 (Make SAMSUNG) the sensor data (CFA, Compression 32770), its SubIFD the 1024x680
+  JpgFromRaw (513/514); IFD1's SubIFD a 160x120 JPEG thumbnail (exiftool's ThumbnailImage).
 """
 import io
 import json
@@ -66,33 +75,41 @@ def xmp(rating):
 
 # --- a small TIFF writer: IFDs with entries, out-of-line values and blobs laid out in order ---
 
-SHORT, LONG, ASCII, BYTE, UNDEFINED = 3, 4, 2, 1, 7
-SIZES = {SHORT: 2, LONG: 4, ASCII: 1, BYTE: 1, UNDEFINED: 1}
+SHORT, LONG, ASCII, BYTE, UNDEFINED, IFDTYPE = 3, 4, 2, 1, 7, 13
+SIZES = {SHORT: 2, LONG: 4, ASCII: 1, BYTE: 1, UNDEFINED: 1, IFDTYPE: 4}
 
 
 class Blob:
-    def __init__(self, data):
-        self.data = data
+    """Bytes laid out after the directories. `build`, when given, makes them once every offset is
+    known (a MakerNote that points at a preview): it is called with the blob and must return
+    `size` bytes."""
+    def __init__(self, data=None, size=None, build=None):
+        self.data = data if build is None else bytes(size)
+        self.build = build
         self.offset = None
 
 
 class IFD:
     """entries: (tag, type, value); value is a list of ints, bytes, ("offset", Blob),
-    ("length", Blob) or ("ifds", [IFD, ...])."""
+    ("length", Blob), ("ifds", [IFD, ...]) or ("data", Blob) (the blob is the entry's own data: its
+    count is the blob's length, its field the blob's offset)."""
     def __init__(self, entries):
         self.entries = sorted(entries, key=lambda e: e[0])
         self.offset = None
         self.next = None
 
 
-def tiff(ifd0_chain, little=True, magic=42, cr2=False):
+def tiff(ifd0_chain, little=True, magic=42, cr2=False, trailing=()):
+    """The file: header, directories (IFD0's chain, each followed by its SubIFDs) with their
+    out-of-line values, then the blobs in the order first met, then `trailing` blobs (data only a
+    blob points at, such as a MakerNote's preview)."""
     e = "<" if little else ">"
     ifds, blobs = [], []
 
     def collect(ifd):
         ifds.append(ifd)
         for _, _, value in ifd.entries:
-            if isinstance(value, tuple) and value[0] in ("offset", "length") and value[1] not in blobs:
+            if isinstance(value, tuple) and value[0] in ("offset", "length", "data") and value[1] not in blobs:
                 blobs.append(value[1])
         for _, _, value in ifd.entries:
             if isinstance(value, tuple) and value[0] == "ifds":
@@ -101,6 +118,7 @@ def tiff(ifd0_chain, little=True, magic=42, cr2=False):
 
     for ifd in ifd0_chain:
         collect(ifd)
+    blobs.extend(blob for blob in trailing if blob not in blobs)
     for a, b in zip(ifd0_chain, ifd0_chain[1:]):
         a.next = b
 
@@ -109,7 +127,7 @@ def tiff(ifd0_chain, little=True, magic=42, cr2=False):
             return value
         if isinstance(value, tuple):
             kind, target = value
-            if kind == "offset":
+            if kind in ("offset", "data"):
                 ints = [target.offset]
             elif kind == "length":
                 ints = [len(target.data)]
@@ -125,6 +143,11 @@ def tiff(ifd0_chain, little=True, magic=42, cr2=False):
         if isinstance(value, tuple):
             return 4 * len(value[1]) if value[0] == "ifds" else 4
         return SIZES[type_] * len(value)
+
+    def count_of(type_, value, data):
+        if isinstance(value, tuple) and value[0] == "data":
+            return len(value[1].data) // SIZES[type_]
+        return len(data) // SIZES[type_]
 
     header = 16 if cr2 else 8
     # Pass 1: offsets (payload sizes do not depend on offsets).
@@ -150,7 +173,7 @@ def tiff(ifd0_chain, little=True, magic=42, cr2=False):
         data_at = ifd.offset + 2 + 12 * len(ifd.entries) + 4
         for tag, type_, value in ifd.entries:
             data = payload(type_, value)
-            count = len(data) // SIZES[type_]
+            count = count_of(type_, value, data)
             if len(data) <= 4:
                 field = data + b"\0" * (4 - len(data))
             else:
@@ -161,6 +184,10 @@ def tiff(ifd0_chain, little=True, magic=42, cr2=False):
         out += struct.pack(e + "I", ifd.next.offset if ifd.next else 0) + extra
     for blob in blobs:
         assert len(out) == blob.offset
+        if blob.build:
+            built = blob.build(blob)
+            assert len(built) == len(blob.data)
+            blob.data = built
         out += blob.data + (b"\0" if len(blob.data) & 1 else b"")
     return bytes(out)
 
@@ -233,6 +260,79 @@ def raf():
     return bytes(header) + preview
 
 
+def orf():
+    """Olympus ORF ("IIRO"): IFD0 the sensor data, IFD1 a 160x120 JPEG thumbnail (513/514); the
+    1280x960 preview is where Olympus keeps it, in the MakerNote: ExifIFD's MakerNote ("OLYMPUS\0",
+    "II", version 3, its IFD at byte 12, every offset in it counted from the MakerNote's start)
+    has CameraSettings (0x2020, an IFD) with PreviewImageValid, PreviewImageStart and
+    PreviewImageLength (0x100-0x102)."""
+    thumbnail = Blob(jpeg(160, 120))
+    preview = Blob(jpeg(1280, 960))
+
+    def makernote(blob):
+        ifd = lambda entries: struct.pack("<H", len(entries)) + b"".join(
+            struct.pack("<HHI", tag, type_, count) + field for tag, type_, count, field in entries) + struct.pack("<I", 0)
+        main_size = 2 + 12 * 2 + 4
+        settings = ifd([(0x0000, UNDEFINED, 4, b"0100"), (0x0100, LONG, 1, struct.pack("<I", 1)),
+                        (0x0101, LONG, 1, struct.pack("<I", preview.offset - blob.offset)),
+                        (0x0102, LONG, 1, struct.pack("<I", len(preview.data)))])
+        main = ifd([(0x0000, UNDEFINED, 4, b"0100"), (0x2020, IFDTYPE, 1, struct.pack("<I", 12 + main_size))])
+        return b"OLYMPUS\0II" + struct.pack("<H", 3) + main + settings
+
+    note = Blob(size=12 + (2 + 12 * 2 + 4) + (2 + 12 * 4 + 4), build=makernote)
+    exif = IFD([(0x927C, UNDEFINED, ("data", note))])
+    sensor = Blob(bytes(32))
+    ifd0 = IFD([(254, LONG, [0]), (256, LONG, [4640]), (257, LONG, [3472]), (258, SHORT, [16]), (259, SHORT, [1]),
+                (262, SHORT, [32803]), (271, ASCII, b"OLYMPUS IMAGING CORP.  \0"), (272, ASCII, b"E-M5\0"),
+                (273, LONG, ("offset", sensor)), (274, SHORT, [1]), (277, SHORT, [1]), (279, LONG, ("length", sensor)),
+                (34665, LONG, ("ifds", [exif]))])
+    ifd1 = IFD([(254, LONG, [1]), (259, SHORT, [6]), (513, LONG, ("offset", thumbnail)), (514, LONG, ("length", thumbnail))])
+    return tiff([ifd0, ifd1], magic=0x4F52, trailing=[preview])
+
+
+def arw():
+    """Sony ARW (2.x): IFD0 the 1616x1080 preview (513/514, Compression 6) with Make SONY, its
+    SubIFD 0 the sensor data (CFA, Compression 32767); IFD1 a 160x120 JPEG thumbnail."""
+    preview = Blob(jpeg(1616, 1080))
+    thumbnail = Blob(jpeg(160, 120))
+    ifd0 = IFD([(254, LONG, [1]), (259, SHORT, [6]), (271, ASCII, b"SONY\0"), (272, ASCII, b"ILCE-7M3\0"),
+                (274, SHORT, [1]), (330, LONG, ("ifds", [cfa_ifd(6048, 4024, compression=32767)])),
+                (513, LONG, ("offset", preview)), (514, LONG, ("length", preview))])
+    ifd1 = IFD([(254, LONG, [1]), (259, SHORT, [6]), (513, LONG, ("offset", thumbnail)), (514, LONG, ("length", thumbnail))])
+    return tiff([ifd0, ifd1])
+
+
+def pef():
+    """Pentax PEF (big-endian): IFD0 the sensor data (CFA, Compression 65535) with Make PENTAX;
+    IFD1 a 160x120 JPEG thumbnail; IFD2 the 1440x960 JpgFromRaw (513/514)."""
+    thumbnail = Blob(jpeg(160, 120))
+    big = Blob(jpeg(1440, 960))
+    sensor = Blob(bytes(32))
+    ifd0 = IFD([(256, LONG, [4928]), (257, LONG, [3264]), (258, SHORT, [12]), (259, SHORT, [65535]), (262, SHORT, [32803]),
+                (271, ASCII, b"PENTAX Corporation \0"), (272, ASCII, b"PENTAX K-5\0"), (273, LONG, ("offset", sensor)),
+                (274, SHORT, [1]), (277, SHORT, [1]), (279, LONG, ("length", sensor))])
+    ifd1 = IFD([(259, SHORT, [6]), (513, LONG, ("offset", thumbnail)), (514, LONG, ("length", thumbnail))])
+    ifd2 = IFD([(259, SHORT, [6]), (513, LONG, ("offset", big)), (514, LONG, ("length", big))])
+    return tiff([ifd0, ifd1, ifd2], little=False)
+
+
+def srw():
+    """Samsung SRW: IFD0 the sensor data (CFA, Compression 32770, "Samsung SRW Compressed") with Make SAMSUNG, its SubIFD 0
+    the 1024x680 JpgFromRaw (513/514); IFD1's SubIFD a 160x120 JPEG thumbnail."""
+    big = Blob(jpeg(1024, 680))
+    thumbnail = Blob(jpeg(160, 120))
+    sensor = Blob(bytes(32))
+    ifd0 = IFD([(254, LONG, [0]), (256, LONG, [4592]), (257, LONG, [3056]), (258, SHORT, [12]), (259, SHORT, [32770]),
+                (262, SHORT, [32803]), (271, ASCII, b"SAMSUNG\0"), (272, ASCII, b"NX300\0"), (273, LONG, ("offset", sensor)),
+                (274, SHORT, [1]), (277, SHORT, [1]), (279, LONG, ("length", sensor)),
+                (330, LONG, ("ifds", [IFD([(254, LONG, [1]), (259, SHORT, [6]), (513, LONG, ("offset", big)),
+                                           (514, LONG, ("length", big))])]))])
+    ifd1 = IFD([(254, LONG, [1]), (330, LONG, ("ifds", [IFD([(254, LONG, [1]), (259, SHORT, [6]),
+                                                             (513, LONG, ("offset", thumbnail)),
+                                                             (514, LONG, ("length", thumbnail))])]))])
+    return tiff([ifd0, ifd1])
+
+
 def tiff_with_thumbnail():
     """An ordinary RGB TIFF (64x48, uncompressed) whose IFD1 is a JPEG thumbnail: a TIFF, not a RAW."""
     pixels = np.asarray(picture(64, 48)).tobytes()
@@ -285,6 +385,10 @@ def main():
         "synthetic.cr2": cr2(),
         "synthetic.cr3": cr3(),
         "synthetic.raf": raf(),
+        "synthetic.orf": orf(),
+        "synthetic.arw": arw(),
+        "synthetic.pef": pef(),
+        "synthetic.srw": srw(),
         "tiff-with-jpeg-thumbnail.tif": tiff_with_thumbnail(),
     }
     for name, data in files.items():

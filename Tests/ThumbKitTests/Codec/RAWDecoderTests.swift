@@ -24,6 +24,10 @@ import TestSupport
         Preview(file: "synthetic.cr3", kind: "CR3", origin: "PRVW box", width: 1620, height: 1080, exiftoolTag: "PreviewImage"),
         Preview(file: "synthetic.nef", kind: "NEF", origin: "SubIFD 0", width: 1200, height: 800, exiftoolTag: "JpgFromRaw"),
         Preview(file: "synthetic.raf", kind: "RAF", origin: "RAF header", width: 1920, height: 1280, exiftoolTag: "PreviewImage"),
+        Preview(file: "synthetic.orf", kind: "ORF", origin: "Olympus MakerNote", width: 1280, height: 960, exiftoolTag: "PreviewImage"),
+        Preview(file: "synthetic.arw", kind: "ARW", origin: "IFD0", width: 1616, height: 1080, exiftoolTag: "PreviewImage"),
+        Preview(file: "synthetic.pef", kind: "PEF", origin: "IFD2", width: 1440, height: 960, exiftoolTag: "JpgFromRaw"),
+        Preview(file: "synthetic.srw", kind: "SRW", origin: "SubIFD 0", width: 1024, height: 680, exiftoolTag: "JpgFromRaw"),
         Preview(file: "exiftool-FujiFilm.raf", kind: "RAF", origin: "RAF header", width: 8, height: 8, exiftoolTag: "PreviewImage"),
         Preview(file: "exiftool-Panasonic.rw2", kind: "RW2", origin: "IFD0", width: 8, height: 8, exiftoolTag: "JpgFromRaw"),
     ]
@@ -49,7 +53,8 @@ import TestSupport
     }
 
     /// dcraw -e (which writes the preview with a header of its own) gives the same pixels.
-    @Test(arguments: ["synthetic.dng", "synthetic.cr2", "synthetic.nef", "synthetic.raf", "exiftool-Panasonic.rw2"])
+    @Test(arguments: ["synthetic.dng", "synthetic.cr2", "synthetic.nef", "synthetic.raf", "synthetic.orf", "synthetic.arw",
+                      "synthetic.pef", "synthetic.srw", "exiftool-Panasonic.rw2"])
     func dcrawExtractsTheSamePixels(_ name: String) throws {
         let dcraw = try Self.bytes(ofTool: "/usr/bin/dcraw", ["-e", "-c", Self.path(name)])
         #expect(dcraw.starts(with: [0xFF, 0xD8]), "dcraw -e gave no JPEG")

@@ -39,7 +39,7 @@ struct TIFFDirectory {
 /// with their own magic numbers), walked in a fixed order with every offset checked: IFD0, its
 /// SubIFDs (tag 330) and EXIF IFD (34665), then the next directories of the chain (IFD1, …) with
 /// theirs. A directory already visited is not visited again (a loop ends the walk), and at most
-/// `maximumDirectories` are read. MakerNotes are not parsed.
+/// `maximumDirectories` are read. MakerNotes are not parsed here (an ORF's: `OlympusMakerNote`).
 struct TIFFContainer {
     /// Directories read at most: cameras write fewer than a dozen.
     static let maximumDirectories = 64

@@ -54,7 +54,8 @@ struct TIFFRAW {
 
     /// Every JPEG preview a directory points at, in the walk's order: JPEGInterchangeFormat and
     /// its length (513, 514), a single strip or tile of JPEG-compressed data (Compression 6 or 7),
-    /// and Panasonic's JpgFromRaw (tag 46). Directories of sensor data (CFA, LinearRaw) are skipped.
+    /// and Panasonic's JpgFromRaw (tag 46); then, in an ORF, the preview in its Olympus MakerNote.
+    /// Directories of sensor data (CFA, LinearRaw) are skipped.
     func previews() throws(DecodeError) -> RAWPreview.Search {
         typealias Tag = TIFFDirectory.Tag
         var search = RAWPreview.Search(container.bytes)
@@ -75,6 +76,10 @@ struct TIFFRAW {
                 ranges.append((range.offset, range.length))
             }
             for (offset, length) in ranges { try search.add(offset: offset, length: length, origin: directory.name) }
+        }
+        // An ORF's preview is in its Olympus MakerNote (`OlympusMakerNote`); IFD1 has only a thumbnail.
+        if container.magic == 0x4F52 || container.magic == 0x5352, let exif = directories.first(where: { $0.name == "EXIF IFD" }) {
+            try OlympusMakerNote.previews(container, exif: exif, into: &search)
         }
         return search
     }
