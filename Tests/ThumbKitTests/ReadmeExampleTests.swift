@@ -48,7 +48,7 @@ import TestSupport
         let sheet = ContactSheet(options: sheetOptions, jobs: 2)
         let plan = try sheet.plan([SheetSource(name: "a.jpg", image: .file("a.jpg"), rating: .stars(4))])
         let page = try sheet.render(page: 0, of: plan)                  // page.files[0].bytes: the PNG
-        let map = SheetMap.json(for: page, fileNames: ["sheet.png"])     // sheet.json's bytes
+        let map = page.mapJSON(fileNames: ["sheet.png"])               // sheet.json's bytes
         """
 
     @Test func theLibraryPageShowsTheSheetExample() throws {
@@ -64,7 +64,7 @@ import TestSupport
         let sheet = ContactSheet(options: sheetOptions, jobs: 2)
         let plan = try sheet.plan([SheetSource(name: "a.jpg", image: .file(photo), rating: .stars(4))])
         let page = try sheet.render(page: 0, of: plan)                  // page.files[0].bytes: the PNG
-        let map = SheetMap.json(for: page, fileNames: ["sheet.png"])     // sheet.json's bytes
+        let map = page.mapJSON(fileNames: ["sheet.png"])               // sheet.json's bytes
 
         #expect(page.files[0].bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) && page.layout.width == 128 + 16)
         #expect(String(decoding: map, as: UTF8.self).contains("\"rating\": 4,"))

@@ -19,7 +19,7 @@ public struct Canvas: Sendable {
     }
 
     /// A canvas over a new, fully transparent bitmap.
-    public init(width: Int, height: Int, light: LightEncoding = .linear) {
+    public init(width: Int, height: Int, light: Bitmap.LightEncoding = .linear) {
         self.bitmap = Bitmap(width: width, height: height, light: light)
     }
 
@@ -29,12 +29,12 @@ public struct Canvas: Sendable {
     public var height: Int { bitmap.height }
 
     /// The exact coverage of `path` on this canvas's pixel grid (not clipped).
-    package func coverage(of path: Path, rule: FillRule = .nonZero) -> CoverageMask {
+    package func coverage(of path: Path, rule: Path.FillRule = .nonZero) -> CoverageMask {
         CoverageMask(path: path, width: width, height: height, rule: rule)
     }
 
     /// Fills `path` under `rule` with `color`, composited source-over.
-    public mutating func fill(_ path: Path, color: Color, rule: FillRule = .nonZero) {
+    public mutating func fill(_ path: Path, color: Color, rule: Path.FillRule = .nonZero) {
         fill(coverage(of: path, rule: rule), color: color)
     }
 
@@ -102,7 +102,7 @@ public struct Canvas: Sendable {
 
     /// Restricts later drawing to `path`: the clip becomes the product of the old clip and the
     /// path's coverage.
-    public mutating func clip(to path: Path, rule: FillRule = .nonZero) {
+    public mutating func clip(to path: Path, rule: Path.FillRule = .nonZero) {
         clip(to: coverage(of: path, rule: rule))
     }
 
@@ -120,7 +120,7 @@ public struct Canvas: Sendable {
     /// Multiplies every pixel already drawn by the path's coverage: transparent outside the path,
     /// untouched well inside, exact partial alpha along its edge. This is how thumbnails get
     /// rounded corners.
-    public mutating func mask(by path: Path, rule: FillRule = .nonZero) {
+    public mutating func mask(by path: Path, rule: Path.FillRule = .nonZero) {
         mask(by: coverage(of: path, rule: rule))
     }
 

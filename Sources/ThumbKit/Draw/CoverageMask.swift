@@ -24,7 +24,7 @@ package struct CoverageMask: Sendable, Equatable {
     ///
     /// Each value is the area of the filled region inside the pixel square, exact up to float
     /// rounding (well within 1/255); geometry outside the mask is ignored.
-    package init(path: Path, width: Int, height: Int, rule: FillRule = .nonZero) {
+    package init(path: Path, width: Int, height: Int, rule: Path.FillRule = .nonZero) {
         self.init(width: width, height: height)
         var rasterizer = Rasterizer(width: width, height: height)
         rasterizer.rasterize(path, rule: rule, into: &values)

@@ -58,7 +58,7 @@ struct Rasterizer {
     }
 
     /// Writes the coverage of `path` into `values` (`width * height`, zero-filled).
-    mutating func rasterize(_ path: Path, rule: FillRule, into values: inout [Float]) {
+    mutating func rasterize(_ path: Path, rule: Path.FillRule, into values: inout [Float]) {
         var edges = Self.edges(of: path)
         guard !edges.isEmpty else { return }
         edges.sort { $0.y0 < $1.y0 }
@@ -101,7 +101,7 @@ struct Rasterizer {
     /// Splits one band at edge crossings and fills each crossing-free sub-band. Returns whether
     /// anything was deposited.
     private mutating func fillBand(_ active: [Edge], from top: Double, to bottom: Double,
-                                   rule: FillRule) -> Bool {
+                                   rule: Path.FillRule) -> Bool {
         let band = active.filter { $0.y0 < bottom && $0.y1 > top }
         guard band.count >= 2 else { return false }
         var cuts: [Double] = [top, bottom]

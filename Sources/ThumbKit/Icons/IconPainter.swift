@@ -165,7 +165,7 @@ final class IconPainter {
     }
 
     /// The art of a stand-in, if the set has one.
-    private func sourceArt(_ role: IconSourceRole) throws(IconError) -> IconArt? {
+    private func sourceArt(_ role: IconSet.SourceRole) throws(IconError) -> IconArt? {
         guard let source = set.sources[role] else { return nil }
         return try decoded(source, key: role.rawValue)
     }
@@ -174,7 +174,7 @@ final class IconPainter {
         try decoded(self.master, key: "", shown: nil)
     }
 
-    private func decoded(_ source: IconSource, key: String) throws(IconError) -> IconArt {
+    private func decoded(_ source: IconSet.Source, key: String) throws(IconError) -> IconArt {
         guard let path = source.path.string else {
             throw .decode(source: source.path.description, .unreadable(reason: "the name is not UTF-8"))
         }

@@ -19,22 +19,26 @@ public enum IconPlatform: String, Sendable, Hashable, CaseIterable, Comparable {
     }
 }
 
-/// Which `Contents.json` layout the iOS app icon set has.
-public enum IOSIconLayout: String, Sendable, Hashable, CaseIterable {
-    /// Xcode 14 and later's single size: one 1024×1024 image per appearance (any, dark, tinted),
-    /// from which Xcode makes every other size.
-    case single
-    /// Xcode 14 and later's "All Sizes": every size iOS shows, universal, per appearance.
-    case allSizes = "all-sizes"
-    /// Xcode 13 and earlier: the iPhone, iPad and App Store (`ios-marketing`) slots, no appearances.
-    case legacy
+extension IconSet {
+    /// Which `Contents.json` layout the iOS app icon set has.
+    public enum IOSLayout: String, Sendable, Hashable, CaseIterable {
+        /// Xcode 14 and later's single size: one 1024×1024 image per appearance (any, dark, tinted),
+        /// from which Xcode makes every other size.
+        case single
+        /// Xcode 14 and later's "All Sizes": every size iOS shows, universal, per appearance.
+        case allSizes = "all-sizes"
+        /// Xcode 13 and earlier: the iPhone, iPad and App Store (`ios-marketing`) slots, no appearances.
+        case legacy
+    }
 }
 
-/// How the macOS icon is drawn.
-public enum MacIconStyle: String, Sendable, Hashable, CaseIterable {
-    /// macOS 11 and later's icon grid: the art on a rounded body of 824×824 in 1024×1024 (corner
-    /// radius 185.4, continuous corners), with a drop shadow in the gutter.
-    case grid
-    /// The art full bleed, as given (for art that already has its own shape and shadow).
-    case full
+extension IconSet {
+    /// How the macOS icon is drawn.
+    public enum MacStyle: String, Sendable, Hashable, CaseIterable {
+        /// macOS 11 and later's icon grid: the art on a rounded body of 824×824 in 1024×1024 (corner
+        /// radius 185.4, continuous corners), with a drop shadow in the gutter.
+        case grid
+        /// The art full bleed, as given (for art that already has its own shape and shadow).
+        case full
+    }
 }

@@ -18,9 +18,9 @@ public struct IconSet: Sendable, Hashable {
     /// The platforms, each once, in `IconPlatform`'s order.
     public var platforms: [IconPlatform]
     /// The iOS asset catalog's layout.
-    public var iosLayout: IOSIconLayout = .single
+    public var iosLayout: IconSet.IOSLayout = .single
     /// How the macOS icon is drawn.
-    public var macosStyle: MacIconStyle = .grid
+    public var macosStyle: IconSet.MacStyle = .grid
     /// What transparent art is drawn on where a platform forbids alpha (opaque). Nil: white,
     /// except for the iOS App Store icon, where art with transparency is then an error.
     public var iconBackground: Color?
@@ -38,13 +38,13 @@ public struct IconSet: Sendable, Hashable {
     /// site's root): the folder the `web/` files are served from.
     public var webPrefix: String = "/"
     /// Stand-ins for the master, by role.
-    public var sources: [IconSourceRole: IconSource] = [:]
+    public var sources: [IconSet.SourceRole: IconSet.Source] = [:]
     /// Android's adaptive icon background as a colour (`--background RRGGBB`): written as a colour
     /// resource instead of a picture. Ignored when `sources[.background]` is given.
     public var androidBackgroundColor: Color?
     /// Hand-drawn art for small sizes: an output of S pixels takes the source of the smallest
     /// size at or above S, if any, in place of the master.
-    public var sizeSources: [Int: IconSource] = [:]
+    public var sizeSources: [Int: IconSet.Source] = [:]
     /// Decoder limits for the master and every stand-in; not part of the description.
     public var limits: DecodeLimits = .default
 
@@ -99,7 +99,7 @@ public struct IconSet: Sendable, Hashable {
             "web-prefix=\(webPrefix)",
             "android-background=\(androidBackgroundColor?.description ?? "none")",
         ]
-        for role in IconSourceRole.allCases { if let source = sources[role] { fields.append("\(role.rawValue)=\(source.field)") } }
+        for role in IconSet.SourceRole.allCases { if let source = sources[role] { fields.append("\(role.rawValue)=\(source.field)") } }
         for size in sizeSources.keys.sorted() { fields.append("size-\(size)=\(sizeSources[size]!.field)") }
         fields.append("libraries=\(CodecVersions.field)")
         return fields.joined(separator: ";")
@@ -132,19 +132,19 @@ public struct IconSet: Sendable, Hashable {
             return parsed.allSatisfy { $0 != nil } && !parsed.isEmpty ? parsed.compactMap { $0 } : nil
         }
         self.init(platforms: platforms)
-        iosLayout = try field("ios-layout") { IOSIconLayout(rawValue: $0) }
-        macosStyle = try field("macos-style") { MacIconStyle(rawValue: $0) }
+        iosLayout = try field("ios-layout") { IconSet.IOSLayout(rawValue: $0) }
+        macosStyle = try field("macos-style") { IconSet.MacStyle(rawValue: $0) }
         iconBackground = try color("icon-background")
         padding = try field("padding") { Double($0).flatMap { (0...Self.maximumPadding).contains($0) ? $0 : nil } }
         fitContent = try field("fit-content") { ["on": true, "off": false][$0] }
         name = try field("name") { Self.isValidName($0) ? $0 : nil }
         webPrefix = try field("web-prefix") { Self.isValidWebPrefix($0) ? $0 : nil }
         androidBackgroundColor = try color("android-background")
-        for role in IconSourceRole.allCases where fields[role.rawValue] != nil {
-            sources[role] = try field(role.rawValue) { IconSource(field: $0, relativeTo: directory) }
+        for role in IconSet.SourceRole.allCases where fields[role.rawValue] != nil {
+            sources[role] = try field(role.rawValue) { IconSet.Source(field: $0, relativeTo: directory) }
         }
         for (key, value) in fields where key.hasPrefix("size-") {
-            guard let size = Int(key.dropFirst(5)), let source = IconSource(field: value, relativeTo: directory) else {
+            guard let size = Int(key.dropFirst(5)), let source = IconSet.Source(field: value, relativeTo: directory) else {
                 throw ThumbnailSettingsError(text: text, field: key)
             }
             sizeSources[size] = source
@@ -152,18 +152,20 @@ public struct IconSet: Sendable, Hashable {
     }
 }
 
-/// What an extra source stands in for.
-public enum IconSourceRole: String, Sendable, Hashable, CaseIterable {
-    /// The iOS dark appearance (`--dark`).
-    case dark
-    /// The iOS tinted appearance (`--tinted`); without it, the master in grey.
-    case tinted
-    /// Android's adaptive foreground layer (`--foreground`); without it, the master.
-    case foreground
-    /// Android's adaptive background layer as a picture (`--background FILE`).
-    case background
-    /// Android 13's themed-icon layer (`--monochrome`); without it, the foreground's shape.
-    case monochrome
-    /// The web's maskable icon, full bleed (`--maskable`); without it, the master in the safe zone.
-    case maskable
+extension IconSet {
+    /// What an extra source stands in for.
+    public enum SourceRole: String, Sendable, Hashable, CaseIterable {
+        /// The iOS dark appearance (`--dark`).
+        case dark
+        /// The iOS tinted appearance (`--tinted`); without it, the master in grey.
+        case tinted
+        /// Android's adaptive foreground layer (`--foreground`); without it, the master.
+        case foreground
+        /// Android's adaptive background layer as a picture (`--background FILE`).
+        case background
+        /// Android 13's themed-icon layer (`--monochrome`); without it, the foreground's shape.
+        case monochrome
+        /// The web's maskable icon, full bleed (`--maskable`); without it, the master in the safe zone.
+        case maskable
+    }
 }

@@ -14,14 +14,14 @@ public struct Bitmap: Sendable, Equatable {
     /// Rows, > 0.
     public let height: Int
     /// Whether `pixels` hold linear light or sRGB-encoded values.
-    public let light: LightEncoding
+    public let light: Bitmap.LightEncoding
     /// Premultiplied R G B A channels, row-major, each in [0, 1]. Read-only outside the package,
     /// so the count and the premultiplication invariant hold (draw with `Canvas`, or make a new
     /// bitmap with `init(width:height:light:pixels:)`).
     public package(set) var pixels: [Float]
 
     /// A fully transparent bitmap. `width` and `height` must be positive.
-    public init(width: Int, height: Int, light: LightEncoding = .linear) {
+    public init(width: Int, height: Int, light: Bitmap.LightEncoding = .linear) {
         precondition(width > 0 && height > 0, "bitmap dimensions must be positive")
         self.width = width
         self.height = height
@@ -30,7 +30,7 @@ public struct Bitmap: Sendable, Equatable {
     }
 
     /// Wraps premultiplied channels that already satisfy the invariants.
-    public init(width: Int, height: Int, light: LightEncoding, pixels: [Float]) {
+    public init(width: Int, height: Int, light: Bitmap.LightEncoding, pixels: [Float]) {
         precondition(width > 0 && height > 0 && pixels.count == width * height * 4, "bitmap size mismatch")
         self.width = width
         self.height = height

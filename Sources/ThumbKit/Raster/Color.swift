@@ -50,7 +50,7 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The colour as premultiplied channels in `Bitmap`'s working form for the given light encoding.
-    public func premultiplied(in light: LightEncoding) -> SIMD4<Float> {
+    public func premultiplied(in light: Bitmap.LightEncoding) -> SIMD4<Float> {
         let a = Float(alpha) / 255
         let channels = [red, green, blue].map { value -> Float in
             light == .linear ? SRGB.linear(fromByte: value) : Float(value) / 255

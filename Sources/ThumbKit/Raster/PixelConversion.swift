@@ -25,7 +25,7 @@ enum PremultipliedConversion {
     /// `out[columns]`.
     @inline(__always)
     static func convert(_ row: UnsafeBufferPointer<UInt8>, channels: Int, columns: Range<Int>,
-                        light: LightEncoding, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+                        light: Bitmap.LightEncoding, into out: UnsafeMutablePointer<SIMD4<Float>>) {
         let lanes = light == .linear ? linearLanes : encodedLanes
         lanes.withUnsafeBufferPointer { table in
             encodedFromByte.withUnsafeBufferPointer { alpha in
@@ -55,7 +55,7 @@ enum PremultipliedConversion {
     /// The same for a 16-bit row.
     @inline(__always)
     static func convert(_ row: UnsafeBufferPointer<UInt16>, channels: Int, columns: Range<Int>,
-                        light: LightEncoding, into out: UnsafeMutablePointer<SIMD4<Float>>) {
+                        light: Bitmap.LightEncoding, into out: UnsafeMutablePointer<SIMD4<Float>>) {
         let linear = light == .linear
         SRGB.linearFromSample16.withUnsafeBufferPointer { table in
             for x in columns {
@@ -72,7 +72,7 @@ enum PremultipliedConversion {
 
 extension Bitmap {
     /// Converts decoded samples to premultiplied float pixels in the given light encoding.
-    public init(_ image: Image, light: LightEncoding = .linear) {
+    public init(_ image: Image, light: Bitmap.LightEncoding = .linear) {
         let count = image.width * image.height
         var pixels = [SIMD4<Float>](repeating: .zero, count: count)
         pixels.withUnsafeMutableBufferPointer { out in

@@ -24,7 +24,7 @@ struct ConvertedRow {
 
     /// Converts `columns` of a row of straight 8-bit sRGB samples (RGBA, or RGB when `channels` is
     /// 3); planes when `planar` allows them and every pixel in `columns` is opaque.
-    mutating func load(_ row: UnsafeBufferPointer<UInt8>, channels: Int, columns: Range<Int>, light: LightEncoding, planar: Bool) {
+    mutating func load(_ row: UnsafeBufferPointer<UInt8>, channels: Int, columns: Range<Int>, light: Bitmap.LightEncoding, planar: Bool) {
         guard planar && (channels == 3 || Self.isOpaque(row, columns)) else {
             return loadPixels { PremultipliedConversion.convert(row, channels: channels, columns: columns, light: light, into: $0) }
         }
@@ -44,7 +44,7 @@ struct ConvertedRow {
     }
 
     /// The same for 16-bit samples, with the values `PremultipliedConversion` gives them.
-    mutating func load(_ row: UnsafeBufferPointer<UInt16>, channels: Int, columns: Range<Int>, light: LightEncoding, planar: Bool) {
+    mutating func load(_ row: UnsafeBufferPointer<UInt16>, channels: Int, columns: Range<Int>, light: Bitmap.LightEncoding, planar: Bool) {
         guard planar && (channels == 3 || Self.isOpaque(row, columns)) else {
             return loadPixels { PremultipliedConversion.convert(row, channels: channels, columns: columns, light: light, into: $0) }
         }

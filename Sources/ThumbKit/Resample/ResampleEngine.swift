@@ -10,7 +10,7 @@ import CThumbKernels
 struct ResampleEngine {
     private let columns: AxisWeights
     private let rows: AxisWeights
-    private let light: LightEncoding
+    private let light: Bitmap.LightEncoding
     private let window: Int
     private let outputWidth: Int
     /// The next source row the engine expects (pushed or skipped).
@@ -37,7 +37,7 @@ struct ResampleEngine {
     /// Tests turn the vector pass off to check that both give the same bits.
     private let usesVectorConvolve: Bool
 
-    init(columns: AxisWeights, rows: AxisWeights, light: LightEncoding,
+    init(columns: AxisWeights, rows: AxisWeights, light: Bitmap.LightEncoding,
          vectorConvolve: Bool = ResampleEngine.hasVectorConvolve) {
         precondition(!vectorConvolve || ResampleEngine.hasVectorConvolve, "the CPU has no AVX2")
         self.columns = columns

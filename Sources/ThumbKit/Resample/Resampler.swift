@@ -22,13 +22,13 @@ package struct Resampler: Sendable, Hashable {
     /// The filter; Lanczos-3 by default.
     package var kernel: ResamplingKernel
     /// The light the filter works in and the output bitmap is in; linear by default.
-    package var light: LightEncoding
+    package var light: Bitmap.LightEncoding
     /// Whether the horizontal pass may use the AVX2 kernels; tests turn it off to compare the
     /// portable loop with them (both must give the same bits).
     var vectorConvolve = ResampleEngine.hasVectorConvolve
 
     /// A resampler with the given filter and working light.
-    package init(kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear) {
+    package init(kernel: ResamplingKernel = .lanczos3, light: Bitmap.LightEncoding = .linear) {
         self.kernel = kernel
         self.light = light
     }

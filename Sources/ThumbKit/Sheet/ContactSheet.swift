@@ -182,7 +182,7 @@ public struct ContactSheet: Sendable {
             let cell = badgeStyle.cellSize(boxWidth: size.width, boxHeight: size.height)
             strip = badgeStyle.margin + cell + 2 * badgeStyle.platePadding(cellSize: cell)
         }
-        let label = options.label == nil ? 0 : SheetLabel.stripHeight(cellWidth: size.width)
+        let label = options.label == nil ? 0 : SheetOptions.Label.stripHeight(cellWidth: size.width)
         return SheetLayout(count: count, columns: options.columns, cellWidth: size.width, cellHeight: size.height,
                            strip: strip, label: label, gap: options.gap)
     }
@@ -215,7 +215,7 @@ public struct ContactSheet: Sendable {
         let background = options.thumbnail.background ?? (options.thumbnail.format.holdsAlpha ? nil : .white)
         let canvases = options.scales.map { PageCanvas(width: layout.width * $0, height: layout.height * $0, background: background) }
         let thumbnailer = Thumbnailer(options: cellOptions)
-        let labelColor = SheetLabel.color(on: background)
+        let labelColor = SheetOptions.Label.color(on: background)
         let results = WorkerPool.map(Array(cells.enumerated()), threads: min(jobs, cells.count), stackSize: WorkerPool.renderStackSize) {
             let cell = drawCell($0.element, at: $0.offset, layout: layout, thumbnailer: thumbnailer, labelColor: labelColor, into: canvases)
             cellDone?()
@@ -282,9 +282,9 @@ public struct ContactSheet: Sendable {
                 let left = box.x + (box.width - layers[layers.count - 1].image.width) / 2, top = stripTop + badgeStyle.margin * scale
                 for layer in layers { target.composite(layer.image, x: left + layer.x, y: top + layer.y) }
             }
-            if let label, let line = SheetLabel.image(label, cellWidth: layout.cellWidth, scale: scale, color: labelColor) {
+            if let label, let line = SheetOptions.Label.image(label, cellWidth: layout.cellWidth, scale: scale, color: labelColor) {
                 target.composite(line, x: box.x + (box.width - line.width) / 2,
-                                 y: stripTop + (layout.strip + SheetLabel.gap) * scale)
+                                 y: stripTop + (layout.strip + SheetOptions.Label.gap) * scale)
             }
         }
         return result

@@ -17,9 +17,9 @@
 /// could not be drawn (then `error` says why). `rating` is the stored number (−1 rejected) or null;
 /// `ratingOrigin` is `xmp`, `exif`, `sidecar`, `ratings-file` or null. Keys are sorted and the
 /// layout fixed, so the same sheet gives the same bytes.
-public enum SheetMap {
+package enum SheetMap {
     /// The map of `page`, whose files at each scale (ascending, as `page.files`) are named `fileNames`.
-    public static func json(for page: SheetPage, fileNames: [String]) -> [UInt8] {
+    package static func json(for page: SheetPage, fileNames: [String]) -> [UInt8] {
         let cells: [JSONValue] = page.cells.map { cell in
             var members: [String: JSONValue] = [
                 "source": .string(cell.name),
@@ -73,4 +73,10 @@ package struct SheetNaming: Sendable, Hashable {
 
     /// Page `page`'s map.
     package func map(page: Int) -> String { base(page: page) + ".json" }
+}
+
+extension SheetPage {
+    /// The page's map (`SheetMap`'s JSON: every cell's photo, rating and rectangles), its files at
+    /// each scale (ascending, as `files`) named `fileNames`: what `thumbgen sheet` writes beside it.
+    public func mapJSON(fileNames: [String]) -> [UInt8] { SheetMap.json(for: self, fileNames: fileNames) }
 }

@@ -37,7 +37,7 @@ public struct SheetOptions: Sendable, Hashable {
     /// The order of the cells.
     public var order: Order = .path
     /// The line of text under each cell (file name, rating, date, size), nil for none.
-    public var label: SheetLabel?
+    public var label: SheetOptions.Label?
     /// Only photos rated at least this many stars are shown (rejected and unrated ones never are);
     /// nil shows every photo.
     public var minimumRating: Double?

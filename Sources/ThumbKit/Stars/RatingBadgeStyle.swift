@@ -37,7 +37,7 @@ public struct RatingBadgeStyle: Sendable, Hashable {
     /// Outline width at @1x; nil: a sixteenth of the cell (1 pixel at `stars`'s 16).
     public var outlineWidth: Double?
     /// How fractional ratings fill stars.
-    public var fillMode: StarFillMode = .full
+    public var fillMode: StarBadge.FillMode = .full
 
     /// Black at 90% opacity. The default orange (#ff9500, relative luminance 0.42) sits in the
     /// middle of the luminance range, so no photo colour is far from it everywhere; a rim dark
@@ -182,7 +182,7 @@ public struct RatingBadgeStyle: Sendable, Hashable {
         empty = try field("badge-empty", optionalColor)
         outline = try field("badge-outline", optionalColor)
         outlineWidth = try field("badge-outline-width") { $0 == "auto" ? .some(nil) : Double($0).map { $0 } }
-        fillMode = try field("badge-fill-mode") { StarFillMode(rawValue: $0) }
+        fillMode = try field("badge-fill-mode") { StarBadge.FillMode(rawValue: $0) }
     }
 
     /// A field of a recorded description that is missing or malformed.

@@ -50,7 +50,7 @@ public struct StarBadge: Sendable, Hashable {
     /// Outline width at @1x, pixels (0 for none); less than 0.1545·`size`.
     public let outlineWidth: Double
     /// How fractional ratings fill a star.
-    public let fillMode: StarFillMode
+    public let fillMode: StarBadge.FillMode
 
     /// A validated badge. `slots`, `size` and `spacing` must lie in `slotRange`, `sizeRange` and
     /// `spacingRange`, the @3x bitmap within `maxPixels`; `rating` must be finite and in 0…`slots`;
@@ -61,7 +61,7 @@ public struct StarBadge: Sendable, Hashable {
     public init(rating: Double, slots: Int = 5, size: Int = 16, spacing: Int = 1,
                 fill: Color = StarBadge.defaultColor, empty: Color? = nil,
                 outline: Color? = StarBadge.defaultColor, outlineWidth: Double = 1,
-                fillMode: StarFillMode = .precise) throws(StarBadgeError) {
+                fillMode: StarBadge.FillMode = .precise) throws(StarBadgeError) {
         guard Self.slotRange.contains(slots) else { throw .invalidSlots(slots) }
         guard Self.sizeRange.contains(size) else { throw .invalidSize(size) }
         guard Self.spacingRange.contains(spacing) else { throw .invalidSpacing(spacing) }

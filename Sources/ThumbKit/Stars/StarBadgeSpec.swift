@@ -38,7 +38,7 @@ package struct StarBadgeSpec: Sendable, Hashable {
     /// Outline width at @1x, pixels: at least 0, under 0.1545·`size` (see `StarBadge`).
     package var outlineWidth: Double = 1
     /// How fractional ratings fill stars.
-    package var fillMode: StarFillMode = .full
+    package var fillMode: StarBadge.FillMode = .full
     /// The ratings to make, in output order, each in 0…`slots`; nil means 1…slots.
     package var ratings: [Double]? = nil
     /// The scales to make, in output order: each in `StarBadge.scaleRange`, none twice.
@@ -109,8 +109,8 @@ package struct StarBadgeSpec: Sendable, Hashable {
     }
 
     /// Parses `full`, `half` or `precise`.
-    package static func parseFillMode(_ text: String) throws(StarBadgeError) -> StarFillMode {
-        guard let mode = StarFillMode(rawValue: text.lowercased()) else { throw .invalidFillMode(text: text) }
+    package static func parseFillMode(_ text: String) throws(StarBadgeError) -> StarBadge.FillMode {
+        guard let mode = StarBadge.FillMode(rawValue: text.lowercased()) else { throw .invalidFillMode(text: text) }
         return mode
     }
 

@@ -7,7 +7,7 @@
 /// Sizes are exact integer arithmetic: `inside` scales the limiting side to the box side and rounds
 /// the other half up (`(2·a·b + c) / (2·c)`), at least 1.
 ///
-/// When the `ScaleRule` forbids the scaling a mode would need:
+/// When the `ThumbnailSize.ScaleRule` forbids the scaling a mode would need:
 /// - `inside`, `contain`: the image keeps the source size (`contain` still centres it on the box,
 ///   or on the source size if that is larger);
 /// - `fill`: each axis independently keeps the source side where it would otherwise grow (or shrink);
@@ -39,7 +39,7 @@ package struct FitPlan: Sendable, Hashable {
     /// All sizes must be positive and at most 2^24 (PNG decoding's dimension limit; keeps the
     /// integer products exact).
     package init(sourceWidth: Int, sourceHeight: Int, boxWidth: Int, boxHeight: Int,
-                mode: FitMode = .inside, gravity: Gravity = .centre, scale: ScaleRule = .shrinkOnly) {
+                mode: FitMode = .inside, gravity: Gravity = .centre, scale: ThumbnailSize.ScaleRule = .shrinkOnly) {
         let limit = FitPlan.maximumSide
         precondition((1...limit).contains(sourceWidth) && (1...limit).contains(sourceHeight)
                      && (1...limit).contains(boxWidth) && (1...limit).contains(boxHeight),

@@ -24,7 +24,7 @@ public enum ThumbnailError: ThumbKitError, Equatable {
     case badge(StarBadgeError)
     /// A camera RAW's largest embedded preview (`previewWidth` × `previewHeight`, upright) is
     /// smaller than the box at @1x (`box`, its `sides`), and the size's `scale` rule does not allow
-    /// enlarging (`ScaleRule.any` uses the preview anyway).
+    /// enlarging (`ThumbnailSize.ScaleRule.any` uses the preview anyway).
     case previewTooSmall(previewWidth: Int, previewHeight: Int, box: String)
     /// The rating badge (with its plate and margins) is larger than the picture it goes on.
     case badgeDoesNotFit(badgeWidth: Int, badgeHeight: Int, pictureWidth: Int, pictureHeight: Int)

@@ -9,7 +9,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// The resampling filter (default Lanczos-3).
     public var kernel: ResamplingKernel
     /// `.linear` (default) filters and composites in linear light; `.sRGB` on the encoded values.
-    public var light: LightEncoding
+    public var light: Bitmap.LightEncoding
     /// Radius of the rounded corners at @1x in output pixels (0 = square corners); outside them the
     /// thumbnail is transparent (or the background colour).
     public var cornerRadius: Double
@@ -45,7 +45,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
 
     /// Options with the command line's defaults unless given.
     public init(size: ThumbnailSize = ThumbnailSize(width: 128, height: 128), gravity: Gravity = .centre,
-                kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear, cornerRadius: Double = 0,
+                kernel: ResamplingKernel = .lanczos3, light: Bitmap.LightEncoding = .linear, cornerRadius: Double = 0,
                 background: Color? = nil, colorType: PNGEncoder.ColorTypeChoice = .automatic,
                 format: OutputFormat = .png, ratingBadge: RatingBadgeStyle? = nil,
                 limits: DecodeLimits = .default, autoRotate: Bool = true, keepProfile: Bool = false,
@@ -96,7 +96,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
     /// SHA-256 of `canonicalDescription`.
     public var digest: String { SHA256.hex(Array(canonicalDescription.utf8)) }
 
-    private static let scaleNames: [ScaleRule: String] = [.shrinkOnly: "shrink", .enlargeOnly: "enlarge", .any: "any"]
+    private static let scaleNames: [ThumbnailSize.ScaleRule: String] = [.shrinkOnly: "shrink", .enlargeOnly: "enlarge", .any: "any"]
 
     /// Rebuilds options from `canonicalDescription` (as a manifest records it), so `thumbgen check`
     /// can regenerate an output with the settings it was made with. The `libraries` entry (and the
@@ -128,7 +128,7 @@ public struct ThumbnailOptions: Sendable, Hashable {
         self.init(size: ThumbnailSize(width: sides.0, height: sides.1, mode: mode, scale: scale))
         gravity = try field("gravity") { Gravity(rawValue: $0) }
         kernel = try field("kernel") { try? ResamplingKernel(name: $0) }
-        light = try field("light") { ["linear": LightEncoding.linear, "srgb": .sRGB][$0] }
+        light = try field("light") { ["linear": Bitmap.LightEncoding.linear, "srgb": .sRGB][$0] }
         cornerRadius = try field("radius") { Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
         let backgroundText: String = try field("background") { $0 }
         if backgroundText != "none" {

@@ -17,9 +17,9 @@ public struct ThumbnailSet: Sendable, Hashable {
     /// `options.format` is not used (`formats` is).
     public var options: ThumbnailOptions
     /// Widths at @1x (the box then has only a width, fitted `inside`); empty: the box of
-    /// `options.size`. Widths above the source are collapsed as `WidthChoice.resolve` says, unless
+    /// `options.size`. Widths above the source are collapsed as `ThumbnailSet.Width.resolve` says, unless
     /// `options.size.scale` allows enlarging.
-    public var widths: [WidthChoice]
+    public var widths: [ThumbnailSet.Width]
     /// Scales, ascending, each once (default @1x).
     public var scales: [Scale]
     /// File formats, in the order given, each once (default PNG).
@@ -32,7 +32,7 @@ public struct ThumbnailSet: Sendable, Hashable {
     public var placeholders: [Placeholder] = []
 
     /// A set of the given outputs; `formats` nil: `options.format` alone.
-    public init(options: ThumbnailOptions, widths: [WidthChoice] = [], scales: [Scale] = [.one],
+    public init(options: ThumbnailOptions, widths: [ThumbnailSet.Width] = [], scales: [Scale] = [.one],
                 formats: [OutputFormat]? = nil, strictScales: Bool = false) {
         self.options = options
         self.widths = widths
@@ -87,10 +87,10 @@ public struct ThumbnailSet: Sendable, Hashable {
                 do { formats.append(try OutputFormat(canonicalFields: own)) } catch { throw ThumbnailSettingsError(text: text, field: name + ":" + error.field) }
             }
         }
-        var widths: [WidthChoice] = []
+        var widths: [ThumbnailSet.Width] = []
         if let list = fields["widths"] {
             for item in list.split(separator: ",") {
-                guard let width = WidthChoice(parsing: String(item)) else { throw ThumbnailSettingsError(text: text, field: "widths") }
+                guard let width = ThumbnailSet.Width(parsing: String(item)) else { throw ThumbnailSettingsError(text: text, field: "widths") }
                 widths.append(width)
             }
         }
@@ -116,7 +116,7 @@ public struct ThumbnailSet: Sendable, Hashable {
     /// per resolved width.
     func boxes(sourceWidth: Int, sourceHeight: Int) -> [(width: Int?, size: ThumbnailSize)] {
         guard !widths.isEmpty else { return [(nil, options.size)] }
-        return WidthChoice.resolve(widths, sourceWidth: sourceWidth, enlarge: enlarges).map {
+        return ThumbnailSet.Width.resolve(widths, sourceWidth: sourceWidth, enlarge: enlarges).map {
             ($0, ThumbnailSize(width: $0, height: ThumbnailSize.open, mode: .inside, scale: options.size.scale))
         }
     }

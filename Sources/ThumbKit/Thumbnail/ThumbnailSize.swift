@@ -21,11 +21,11 @@ public struct ThumbnailSize: Sendable, Hashable, CustomStringConvertible {
     /// How the source fits the box.
     public var mode: FitMode
     /// Which way the source may be scaled.
-    public var scale: ScaleRule
+    public var scale: ThumbnailSize.ScaleRule
 
     /// A box with the given sides; `inside`, shrink only by default. A `Thumbnailer` refuses a box
     /// whose sides are not `1...maximumSide` (`isValid`) with `ThumbnailError.invalidSize`.
-    public init(width: Int, height: Int, mode: FitMode = .inside, scale: ScaleRule = .shrinkOnly) {
+    public init(width: Int, height: Int, mode: FitMode = .inside, scale: ThumbnailSize.ScaleRule = .shrinkOnly) {
         self.width = width
         self.height = height
         self.mode = mode
@@ -43,21 +43,21 @@ public struct ThumbnailSize: Sendable, Hashable, CustomStringConvertible {
     public var hasOpenSide: Bool { width == ThumbnailSize.open || height == ThumbnailSize.open }
 
     /// Parses `N`, `WxH` (`x` or `X`), `Wx`, `xH`, with optional suffixes `>`, `<`, `!`, `^`.
-    public init(parsing text: String) throws(ThumbnailSizeError) {
+    public init(parsing text: String) throws(ThumbnailSize.ParseError) {
         var body = Substring(text)
         var mode: FitMode?
-        var scale: ScaleRule?
+        var scale: ThumbnailSize.ScaleRule?
         while let last = body.last, "<>!^".contains(last) {
             body = body.dropLast()
             switch last {
             case ">", "<":
                 guard scale == nil else {
-                    throw ThumbnailSizeError(text: text, reason: "at most one of '>' and '<'")
+                    throw ThumbnailSize.ParseError(text: text, reason: "at most one of '>' and '<'")
                 }
                 scale = last == ">" ? .shrinkOnly : .enlargeOnly
             default:
                 guard mode == nil else {
-                    throw ThumbnailSizeError(text: text, reason: "at most one of '!' and '^'")
+                    throw ThumbnailSize.ParseError(text: text, reason: "at most one of '!' and '^'")
                 }
                 mode = last == "!" ? .fill : .cover
             }
@@ -65,23 +65,23 @@ public struct ThumbnailSize: Sendable, Hashable, CustomStringConvertible {
         let sides = body.split(separator: "x", maxSplits: 2, omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "X", omittingEmptySubsequences: false) }
         guard sides.count == 1 || sides.count == 2 else {
-            throw ThumbnailSizeError(text: text, reason: "expected N, WxH, Wx or xH")
+            throw ThumbnailSize.ParseError(text: text, reason: "expected N, WxH, Wx or xH")
         }
         var values: [Int] = []
         for side in sides {
             // `640x` and `x480`: one side open, as vipsthumbnail and ImageMagick read them.
             if side.isEmpty && sides.count == 2 && !sides.allSatisfy(\.isEmpty) {
                 guard mode == nil else {
-                    throw ThumbnailSizeError(text: text, reason: "'\(mode == .cover ? "^" : "!")' needs both sides")
+                    throw ThumbnailSize.ParseError(text: text, reason: "'\(mode == .cover ? "^" : "!")' needs both sides")
                 }
                 values.append(ThumbnailSize.open)
                 continue
             }
             guard !side.isEmpty, side.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                throw ThumbnailSizeError(text: text, reason: "expected N, WxH, Wx or xH with positive whole numbers")
+                throw ThumbnailSize.ParseError(text: text, reason: "expected N, WxH, Wx or xH with positive whole numbers")
             }
             guard let value = Int(side), (1...ThumbnailSize.maximumSide).contains(value) else {
-                throw ThumbnailSizeError(text: text, reason: "sides must be 1 to \(ThumbnailSize.maximumSide)")
+                throw ThumbnailSize.ParseError(text: text, reason: "sides must be 1 to \(ThumbnailSize.maximumSide)")
             }
             values.append(value)
         }

@@ -379,12 +379,12 @@ extension Thumbnailer {
 struct ResampleJob: Hashable {
     let plan: FitPlan
     let kernel: ResamplingKernel
-    let light: LightEncoding
+    let light: Bitmap.LightEncoding
 
     /// The filter: jobs that share it are resampled in one pass.
     struct Filter: Hashable {
         let kernel: ResamplingKernel
-        let light: LightEncoding
+        let light: Bitmap.LightEncoding
     }
 
     var filter: Filter { Filter(kernel: kernel, light: light) }
@@ -410,7 +410,7 @@ final class ResampledImage {
         make = { bitmap }
     }
 
-    init(image: Image, plan: FitPlan, region: Rect, kernel: ResamplingKernel, light: LightEncoding) {
+    init(image: Image, plan: FitPlan, region: Rect, kernel: ResamplingKernel, light: Bitmap.LightEncoding) {
         let identity = plan.isIdentity(sourceWidth: image.width, sourceHeight: image.height)
             && region.isWhole(width: image.width, height: image.height)
         exact = identity ? image.converted8() : nil

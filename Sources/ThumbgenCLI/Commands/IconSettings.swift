@@ -45,8 +45,8 @@ enum IconSettings {
         for (option, platform) in platformOptions where !set.platforms.contains(platform) && arguments.value(option) != nil {
             throw UsageError("--\(option) applies to the \(platform.rawValue) icons, which --platforms leaves out")
         }
-        set.iosLayout = try arguments.value("ios-layout", default: .single, expected: "single, all-sizes or legacy") { IOSIconLayout(rawValue: $0) }
-        set.macosStyle = try arguments.value("macos-style", default: .grid, expected: "grid or full") { MacIconStyle(rawValue: $0) }
+        set.iosLayout = try arguments.value("ios-layout", default: .single, expected: "single, all-sizes or legacy") { IconSet.IOSLayout(rawValue: $0) }
+        set.macosStyle = try arguments.value("macos-style", default: .grid, expected: "grid or full") { IconSet.MacStyle(rawValue: $0) }
         set.iconBackground = try arguments.optionalValue("icon-background", expected: "an opaque RRGGBB colour") { opaqueColor($0) }
         set.padding = try arguments.value("padding", default: 0, expected: "a percentage from 0 to 40") { text in
             Double(text.hasSuffix("%") ? String(text.dropLast()) : text).flatMap { $0.isFinite && (0...IconSet.maximumPadding).contains($0) ? $0 : nil }
@@ -58,13 +58,13 @@ enum IconSettings {
         set.webPrefix = try arguments.value("web-prefix", default: "/", expected: "a URL path ending in '/', e.g. / or /static/icons/") {
             IconSet.isValidWebPrefix($0) ? $0 : nil
         }
-        func source(_ option: String, _ path: FilePath) throws(UsageError) -> IconSource {
-            switch IconSource.read(resolve(path), manifestDirectory: manifestDirectory) {
+        func source(_ option: String, _ path: FilePath) throws(UsageError) -> IconSet.Source {
+            switch IconSet.Source.read(resolve(path), manifestDirectory: manifestDirectory) {
             case .success(let source): return source
             case .failure(let failure): throw UsageError("--\(option): cannot read \(path): \(failure.reason)")
             }
         }
-        for role in IconSourceRole.allCases {
+        for role in IconSet.SourceRole.allCases {
             guard let path = arguments.path(role.rawValue), let text = arguments.value(role.rawValue) else { continue }
             if role == .background, let color = opaqueColor(text) {
                 set.androidBackgroundColor = color

@@ -91,7 +91,7 @@ struct SheetCommand: Command {
         }
         options.order = try arguments.value("sort", default: .path, expected: "path, rating or date") { SheetOptions.Order(rawValue: $0) }
         if let format = arguments.value("label") {
-            do { options.label = try SheetLabel(format: format) } catch { throw UsageError(error, flags: Self.flags) }
+            do { options.label = try SheetOptions.Label(format: format) } catch { throw UsageError(error, flags: Self.flags) }
         }
         options.minimumRating = try arguments.optionalValue("min-rating", expected: "a number of stars from 0 to 5") {
             Double($0).flatMap { $0.isFinite && Rating.starRange.contains($0) ? $0 : nil }

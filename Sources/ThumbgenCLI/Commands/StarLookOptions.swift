@@ -28,7 +28,7 @@ enum StarLookOptions {
     }
 
     /// `--fill-mode`, else `half` for `--half`, else nil.
-    static func fillMode(_ arguments: ParsedArguments) throws(StarBadgeError) -> StarFillMode? {
+    static func fillMode(_ arguments: ParsedArguments) throws(StarBadgeError) -> StarBadge.FillMode? {
         if let text = arguments.value("fill-mode") { return try StarBadgeSpec.parseFillMode(text) }
         return arguments.has("half") ? .half : nil
     }

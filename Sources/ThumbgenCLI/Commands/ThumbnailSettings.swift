@@ -114,9 +114,9 @@ enum ThumbnailSettings {
     }
 
     /// `--widths 320,640,auto`: each a positive width or `auto`.
-    static func widths(_ arguments: ParsedArguments) throws(UsageError) -> [WidthChoice] {
+    static func widths(_ arguments: ParsedArguments) throws(UsageError) -> [ThumbnailSet.Width] {
         try arguments.value("widths", default: [], expected: "a list of widths in pixels or auto, e.g. 320,640,1280,auto") { text in
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { WidthChoice(parsing: String($0)) }
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { ThumbnailSet.Width(parsing: String($0)) }
             guard !parts.isEmpty, parts.allSatisfy({ $0 != nil }) else { return nil }
             return parts.compactMap { $0 }
         }

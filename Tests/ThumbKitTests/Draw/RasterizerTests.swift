@@ -20,7 +20,7 @@ import TestSupport
     @Test func bothWindingDirectionsFillTheSame() {
         let cw = Path(polygons: [[Point(x: 0.3, y: 0.2), Point(x: 4.7, y: 1.1), Point(x: 2.2, y: 3.9)]])
         let ccw = Path(polygons: [cw.contours[0].reversed()])
-        for rule in [FillRule.nonZero, .evenOdd] {
+        for rule in [Path.FillRule.nonZero, .evenOdd] {
             #expect(CoverageMask(path: cw, width: 5, height: 4, rule: rule)
                 == CoverageMask(path: ccw, width: 5, height: 4, rule: rule))
         }
@@ -44,7 +44,7 @@ import TestSupport
             return Point(x: 20 + 18 * cos(theta), y: 20 + 18 * sin(theta))
         }
         let path = Path(polygons: [vertices])
-        for rule in [FillRule.nonZero, .evenOdd] {
+        for rule in [Path.FillRule.nonZero, .evenOdd] {
             let mask = CoverageMask(path: path, width: 40, height: 40, rule: rule)
             let error = ReferenceCoverage(path, rule: rule).maxError(against: mask)
             #expect(error < Self.tolerance)
@@ -59,7 +59,7 @@ import TestSupport
             let star = StarGeometry(cx: rng.uniform(radius - 2, radius + 4), cy: rng.uniform(radius - 2, radius + 4),
                                     outerRadius: radius)
             let size = Int(2 * radius) + 6
-            for rule in [FillRule.nonZero, .evenOdd] {
+            for rule in [Path.FillRule.nonZero, .evenOdd] {
                 let mask = CoverageMask(path: star.path, width: size, height: size, rule: rule)
                 var worst = 0.0
                 for y in 0..<size {
@@ -92,7 +92,7 @@ import TestSupport
                 })
             }
             let path = Path(polygons: contours)
-            for rule in [FillRule.nonZero, .evenOdd] {
+            for rule in [Path.FillRule.nonZero, .evenOdd] {
                 let mask = CoverageMask(path: path, width: 20, height: 20, rule: rule)
                 let error = ReferenceCoverage(path, rule: rule).maxError(against: mask)
                 worst = max(worst, error)

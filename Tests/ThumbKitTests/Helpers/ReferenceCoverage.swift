@@ -11,11 +11,11 @@ import ThumbKit
 struct ReferenceCoverage {
     struct Segment { var a: Point; var b: Point }
     let segments: [Segment]
-    let rule: FillRule
+    let rule: Path.FillRule
     /// y of every vertex and every crossing of two edges.
     let criticalYs: [Double]
 
-    init(_ path: Path, rule: FillRule) {
+    init(_ path: Path, rule: Path.FillRule) {
         var segments: [Segment] = []
         var ys: [Double] = []
         for contour in path.contours where contour.count >= 2 {

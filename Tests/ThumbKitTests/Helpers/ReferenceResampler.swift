@@ -55,7 +55,7 @@ enum ReferenceResampler {
 
     /// Premultiplied output pixels (`width * height * 4` doubles, unclamped) in the given light.
     static func premultiplied(_ image: Image, width: Int, height: Int, region: Rect? = nil,
-                              kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear) -> [Double] {
+                              kernel: ResamplingKernel = .lanczos3, light: Bitmap.LightEncoding = .linear) -> [Double] {
         let region = region ?? Rect(width: image.width, height: image.height)
         let (samples, maxValue): ([Double], Double) = switch image.samples {
         case .eight(let s): (s.map(Double.init), 255)
@@ -92,7 +92,7 @@ enum ReferenceResampler {
 
     /// Straight 8-bit sRGB output, as `Image(bitmap)` would produce from an exact result.
     static func bytes(_ image: Image, width: Int, height: Int, region: Rect? = nil,
-                      kernel: ResamplingKernel = .lanczos3, light: LightEncoding = .linear) -> [UInt8] {
+                      kernel: ResamplingKernel = .lanczos3, light: Bitmap.LightEncoding = .linear) -> [UInt8] {
         let p = premultiplied(image, width: width, height: height, region: region, kernel: kernel, light: light)
         func round255(_ v: Double) -> UInt8 { UInt8(min(max((v * 255 + 0.5).rounded(.down), 0), 255)) }
         var out = [UInt8](repeating: 0, count: p.count)

@@ -10,7 +10,7 @@ import Testing
     // MARK: iOS
 
     @Test func appStoreIconIsColourTypeTwoWithoutTransparency() throws {
-        for layout in IOSIconLayout.allCases {
+        for layout in IconSet.IOSLayout.allCases {
             var set = IconSet(platforms: [.ios])
             set.iosLayout = layout
             set.iconBackground = Color(red: 20, green: 40, blue: 60)

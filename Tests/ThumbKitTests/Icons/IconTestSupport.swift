@@ -7,8 +7,8 @@ enum IconTestSupport {
     static func fixture(_ name: String) -> String { Fixtures.path("icons/" + name) }
 
     /// An extra source read from the fixtures.
-    static func source(_ name: String) throws -> IconSource {
-        try IconSource.read(FilePath(fixture(name)), manifestDirectory: FilePath(Fixtures.directory)).get()
+    static func source(_ name: String) throws -> IconSet.Source {
+        try IconSet.Source.read(FilePath(fixture(name)), manifestDirectory: FilePath(Fixtures.directory)).get()
     }
 
     /// Every file of the set, by path.

@@ -41,8 +41,8 @@ import TestSupport
         #expect(abs(SRGB.encode(SRGB.decode(0.73)) - 0.73) < 1e-12)
     }
 
-    @Test(arguments: [LightEncoding.linear, .sRGB])
-    func everyColourAlphaPairSurvivesPremultiplication(light: LightEncoding) {
+    @Test(arguments: [Bitmap.LightEncoding.linear, .sRGB])
+    func everyColourAlphaPairSurvivesPremultiplication(light: Bitmap.LightEncoding) {
         // All 65,536 (colour, alpha) pairs: straight → premultiplied float → straight is exact.
         var samples = [UInt8]()
         for alpha in 1...255 { for colour in 0...255 { samples += [UInt8(colour), UInt8(255 - colour), UInt8(colour / 2), UInt8(alpha)] } }
@@ -70,7 +70,7 @@ import TestSupport
     }
 
     /// `channel * (alpha / max)`, the channel linearised first for linear light.
-    static func reference(_ image: Image, light: LightEncoding) -> [Float] {
+    static func reference(_ image: Image, light: Bitmap.LightEncoding) -> [Float] {
         var out: [Float] = []
         switch image.samples {
         case .eight(let s):
@@ -89,8 +89,8 @@ import TestSupport
         return out
     }
 
-    @Test(arguments: [LightEncoding.linear, .sRGB])
-    func wholeImagesMatchTheDefinition(light: LightEncoding) {
+    @Test(arguments: [Bitmap.LightEncoding.linear, .sRGB])
+    func wholeImagesMatchTheDefinition(light: Bitmap.LightEncoding) {
         var opaque = TestPatterns.noise(13, 7, seed: 3)
         if case .eight(var s) = opaque.samples {
             for p in stride(from: 3, to: s.count, by: 8) { s[p] = 255 }
@@ -102,8 +102,8 @@ import TestSupport
     }
 
     /// The resampler's streamed rows use the same conversion: an RGB row equals its RGBA form.
-    @Test(arguments: [LightEncoding.linear, .sRGB])
-    func rowsOfThreeChannelsReadAsOpaque(light: LightEncoding) {
+    @Test(arguments: [Bitmap.LightEncoding.linear, .sRGB])
+    func rowsOfThreeChannelsReadAsOpaque(light: Bitmap.LightEncoding) {
         var generator = SeededGenerator(seed: 6)
         let rgb = (0..<30).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let rgba: [UInt8] = stride(from: 0, to: 30, by: 3).flatMap { i -> [UInt8] in [rgb[i], rgb[i + 1], rgb[i + 2], 255] }

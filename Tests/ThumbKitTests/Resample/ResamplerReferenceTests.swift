@@ -74,8 +74,8 @@ struct ResamplerReferenceTests {
     }
 
     /// Other kernels and sRGB-light filtering follow the same convention.
-    @Test(arguments: ResamplingKernel.allCases.filter { $0 != .nearest }, [LightEncoding.linear, .sRGB])
-    func otherKernelsAndLight(_ kernel: ResamplingKernel, _ light: LightEncoding) {
+    @Test(arguments: ResamplingKernel.allCases.filter { $0 != .nearest }, [Bitmap.LightEncoding.linear, .sRGB])
+    func otherKernelsAndLight(_ kernel: ResamplingKernel, _ light: Bitmap.LightEncoding) {
         let image = TestPatterns.noise(47, 33, seed: 9)
         for (w, h) in [(13, 9), (90, 61), (47, 20)] {
             let ours = Image(Resampler(kernel: kernel, light: light).resample(image, to: w, height: h)).rgba8

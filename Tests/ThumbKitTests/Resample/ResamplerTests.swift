@@ -14,7 +14,7 @@ struct ResamplerTests {
         for colour: (UInt8, UInt8, UInt8, UInt8) in [(200, 100, 50, 255), (13, 250, 77, 180), (255, 255, 255, 1)] {
             let image = TestPatterns.constant(32, 24, colour)
             for (w, h) in Self.sizes {
-                for light in [LightEncoding.linear, .sRGB] {
+                for light in [Bitmap.LightEncoding.linear, .sRGB] {
                     let out = Image(Resampler(kernel: kernel, light: light).resample(image, to: w, height: h)).rgba8
                     let expected = [UInt8]((0..<(w * h)).flatMap { _ in [colour.0, colour.1, colour.2, colour.3] })
                     #expect(out == expected, "\(kernel) \(light) \(w)x\(h) \(colour)")
@@ -53,7 +53,7 @@ struct ResamplerTests {
             (10..<30).contains(x) && (10..<30).contains(y) ? (255, 0, 0, 255) : (0, 255, 0, 0)
         }
         for (w, h) in [(13, 13), (7, 9), (90, 90), (20, 20)] {
-            for light in [LightEncoding.linear, .sRGB] {
+            for light in [Bitmap.LightEncoding.linear, .sRGB] {
                 let out = Image(Resampler(kernel: kernel, light: light).resample(image, to: w, height: h)).rgba8
                 for i in stride(from: 0, to: out.count, by: 4) where out[i + 3] > 0 {
                     #expect(out[i + 1] == 0 && out[i + 2] == 0, "\(kernel) \(light) \(w)x\(h) pixel \(i / 4)")
@@ -77,8 +77,8 @@ struct ResamplerTests {
     }
 
     /// Same size, whole image: a pixel-exact conversion, for 8 and 16 bits, in memory or streamed.
-    @Test(arguments: ResamplingKernel.allCases, [LightEncoding.linear, .sRGB])
-    func sameSizeIsExactCopy(_ kernel: ResamplingKernel, _ light: LightEncoding) throws {
+    @Test(arguments: ResamplingKernel.allCases, [Bitmap.LightEncoding.linear, .sRGB])
+    func sameSizeIsExactCopy(_ kernel: ResamplingKernel, _ light: Bitmap.LightEncoding) throws {
         for image in [TestPatterns.noise(37, 23, seed: 8), TestPatterns.ramp16(37, 23)] {
             let resampler = Resampler(kernel: kernel, light: light)
             let direct = Bitmap(image, light: light)
@@ -113,8 +113,8 @@ struct ResamplerTests {
 
     /// An opaque image's rows may come without alpha (as `PNGDecoder` hands them out): the result
     /// is the same, scaled or not, 8 or 16 bits, in either light.
-    @Test(arguments: [LightEncoding.linear, .sRGB])
-    func rgbRowsStreamLikeRGBARows(_ light: LightEncoding) throws {
+    @Test(arguments: [Bitmap.LightEncoding.linear, .sRGB])
+    func rgbRowsStreamLikeRGBARows(_ light: Bitmap.LightEncoding) throws {
         let opaque8 = TestPatterns.image(61, 43) { x, y in (UInt8(x * 4), UInt8((x * y) % 256), UInt8(y * 5), 255) }
         guard case .sixteen(var ramp) = TestPatterns.ramp16(61, 43).samples else { Issue.record("16-bit"); return }
         for i in stride(from: 3, to: ramp.count, by: 4) { ramp[i] = 65535 }
@@ -133,8 +133,8 @@ struct ResamplerTests {
     /// The AVX2 passes (RGBA, and planar for opaque rows) give exactly the portable loop's
     /// bits: every kernel, reductions with taps that fill blocks of eight partly and wholly,
     /// enlargements, crops, alpha and opaque rows, both lights.
-    @Test(arguments: [LightEncoding.linear, .sRGB])
-    func vectorPassesMatchThePortableLoop(_ light: LightEncoding) throws {
+    @Test(arguments: [Bitmap.LightEncoding.linear, .sRGB])
+    func vectorPassesMatchThePortableLoop(_ light: Bitmap.LightEncoding) throws {
         guard ResampleEngine.hasVectorConvolve else { return }
         let translucent = TestPatterns.noise(203, 37, seed: 7)
         let opaque = TestPatterns.image(203, 37) { x, y in
@@ -281,7 +281,7 @@ struct ImageRows: RowSource {
                 Resampler.Target(width: 150, height: 90, region: Rect(width: image.width, height: image.height)),
                 Resampler.Target(width: 5, height: 3, region: Rect(x: 0, y: 20, width: 60, height: 20)),
             ]
-            for light in [LightEncoding.linear, .sRGB] {
+            for light in [Bitmap.LightEncoding.linear, .sRGB] {
                 var resampler = Resampler(kernel: .lanczos3, light: light)
                 guard !vector || ResampleEngine.hasVectorConvolve else { continue }
                 resampler.vectorConvolve = vector

@@ -43,12 +43,12 @@ import TestSupport
 
     @Test func formatsAreCheckedAndFilledIn() throws {
         #expect(throws: SheetError.invalidLabel(format: "%f %x", reason: "unknown directive '%x' (use %f, %r, %d, %w, %h or %%)")) {
-            try SheetLabel(format: "%f %x")
+            try SheetOptions.Label(format: "%f %x")
         }
-        #expect(throws: SheetError.self) { try SheetLabel(format: "50%") }
-        #expect(throws: SheetError.self) { try SheetLabel(format: "") }
+        #expect(throws: SheetError.self) { try SheetOptions.Label(format: "50%") }
+        #expect(throws: SheetError.self) { try SheetOptions.Label(format: "") }
         #expect(SheetError.invalidLabel(format: "%x", reason: "r").message == "invalid label \"%x\": r")
-        let label = try SheetLabel(format: "%f|%r|%d|%wx%h|100%%")
+        let label = try SheetOptions.Label(format: "%f|%r|%d|%wx%h|100%%")
         let cell = SheetPlan.Cell(source: SheetSource(name: "day/IMG_1.jpg", image: .bytes([])), rating: .stars(3.5), ratingOrigin: nil,
                                   captureDate: "2024:06:01 14:03:22", sourceWidth: 4000, sourceHeight: 3000)
         #expect(label.text(for: cell) == "IMG_1.jpg|3.5/5|2024-06-01 14:03|4000x3000|100%")
@@ -58,29 +58,29 @@ import TestSupport
 
     /// A name longer than the cell is cut to its width and ends in "…"; one that fits is whole.
     @Test func longNamesAreEllipsised() throws {
-        #expect(SheetLabel.fitted("photo0.png", columns: 8) == Array("photo0.\u{2026}".unicodeScalars))
-        #expect(SheetLabel.fitted("photo0.png", columns: 10) == Array("photo0.png".unicodeScalars))
-        #expect(SheetLabel.fitted("", columns: 10) == nil)
+        #expect(SheetOptions.Label.fitted("photo0.png", columns: 8) == Array("photo0.\u{2026}".unicodeScalars))
+        #expect(SheetOptions.Label.fitted("photo0.png", columns: 10) == Array("photo0.png".unicodeScalars))
+        #expect(SheetOptions.Label.fitted("", columns: 10) == nil)
         // The ellipsis and the fallback are real glyphs: not blank, and not the same.
         let font = BitmapFont.fixed6x13
         #expect(font.glyph("\u{2026}").contains { $0 != 0 } && font.glyph("\u{2026}") != font.glyph("é"))
         #expect(font.glyph("é") == font.glyph("\u{FFFD}") && font.glyph("A") != font.glyph("\u{FFFD}"))
         // A 48-pixel cell holds 8 characters of the 6-pixel font.
-        let line = try #require(SheetLabel.image("photo0.png", cellWidth: 48, scale: 1, color: SheetLabel.dark))
+        let line = try #require(SheetOptions.Label.image("photo0.png", cellWidth: 48, scale: 1, color: SheetOptions.Label.dark))
         #expect(line.width == 48 && line.height == 13)
-        #expect(line == SheetLabel.image("photo0.\u{2026}", cellWidth: 48, scale: 1, color: SheetLabel.dark))
+        #expect(line == SheetOptions.Label.image("photo0.\u{2026}", cellWidth: 48, scale: 1, color: SheetOptions.Label.dark))
         // Magnified whole: 2x at @2x is every pixel doubled; wide cells get a larger font.
-        let double = try #require(SheetLabel.image("ab", cellWidth: 48, scale: 2, color: SheetLabel.dark))
-        let single = try #require(SheetLabel.image("ab", cellWidth: 48, scale: 1, color: SheetLabel.dark))
+        let double = try #require(SheetOptions.Label.image("ab", cellWidth: 48, scale: 2, color: SheetOptions.Label.dark))
+        let single = try #require(SheetOptions.Label.image("ab", cellWidth: 48, scale: 1, color: SheetOptions.Label.dark))
         #expect(double.width == 24 && double.height == 26)
         for y in 0..<26 { for x in 0..<24 { #expect(double.rgba8[(y * 24 + x) * 4 + 3] == single.rgba8[(y / 2 * 12 + x / 2) * 4 + 3]) } }
-        #expect(SheetLabel.magnification(cellWidth: 128) == 1 && SheetLabel.magnification(cellWidth: 240) == 2)
+        #expect(SheetOptions.Label.magnification(cellWidth: 128) == 1 && SheetOptions.Label.magnification(cellWidth: 240) == 2)
     }
 
-    /// Every label sits centred under its cell's badge strip, `SheetLabel.gap` below it, in the
+    /// Every label sits centred under its cell's badge strip, `SheetOptions.Label.gap` below it, in the
     /// dark colour on a white sheet; the strip is right under the picture.
     @Test func labelsAreDrawnAtExactPositions() throws {
-        let sheet = ContactSheet(options: ContactSheetTests.options { $0.label = try! SheetLabel(format: "%f") })
+        let sheet = ContactSheet(options: ContactSheetTests.options { $0.label = try! SheetOptions.Label(format: "%f") })
         let page = try sheet.render(page: 0, of: try sheet.plan(ContactSheetTests.photos))
         // Tiles: the 36-pixel box, the 9-pixel strip, the 2 + 13 label.
         #expect(page.layout.label == 15 && page.layout.tileHeight == 60)
@@ -89,7 +89,7 @@ import TestSupport
             let picture = try #require(cell.picture), tile = cell.tile
             // The picture, strip and label placed together in the middle of the tile.
             #expect(picture.y == tile.y + (60 - picture.height - 24) / 2, "cell \(index)")
-            let line = try #require(SheetLabel.image("photo\(index).png", cellWidth: 48, scale: 1, color: SheetLabel.dark))
+            let line = try #require(SheetOptions.Label.image("photo\(index).png", cellWidth: 48, scale: 1, color: SheetOptions.Label.dark))
             let top = picture.y + picture.height + 9 + 2
             #expect(ContactSheetTests.crop(image, x: tile.x, y: top, width: 48, height: 13) == Self.onWhite(line, width: 48, height: 13), "label \(index)")
             // Nothing but white in the gap above the label.
@@ -137,7 +137,7 @@ import TestSupport
     /// and centred under its picture's strip, "unrated" and "rejected" spelt out, the font's
     /// own diamond-shaped full stop.
     @Test func goldenLabelledSheet() throws {
-        var options = ContactSheetTests.options { $0.label = try! SheetLabel(format: "%r %f") }
+        var options = ContactSheetTests.options { $0.label = try! SheetOptions.Label(format: "%r %f") }
         options.thumbnail.size = ThumbnailSize(width: 72, height: 48)
         let sheet = ContactSheet(options: options)
         let page = try sheet.render(page: 0, of: try sheet.plan(ContactSheetTests.photos))

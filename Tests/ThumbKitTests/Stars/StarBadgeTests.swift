@@ -5,7 +5,7 @@ import ThumbKit
 /// Star badge geometry, fill modes, naming, asset catalogs and validation.
 @Suite struct StarBadgeTests {
     /// A single white star, nothing else: alpha should be exactly its coverage.
-    static func whiteStar(size: Int, rating: Double = 1, mode: StarFillMode = .precise,
+    static func whiteStar(size: Int, rating: Double = 1, mode: StarBadge.FillMode = .precise,
                           fill: Color = .white, empty: Color? = nil) throws -> StarBadge {
         try StarBadge(rating: rating, slots: 1, size: size, spacing: 0, fill: fill, empty: empty,
                       outline: nil, outlineWidth: 0, fillMode: mode)
@@ -29,8 +29,8 @@ import ThumbKit
         #expect(worst <= 0.5 + 1e-4, "alpha off exact coverage by \(worst)")
     }
 
-    @Test(arguments: [(0.5, StarFillMode.half), (0.3, .precise), (0.87, .precise), (0.02, .precise)])
-    func splitIsExactCoverage(rating: Double, mode: StarFillMode) throws {
+    @Test(arguments: [(0.5, StarBadge.FillMode.half), (0.3, .precise), (0.87, .precise), (0.02, .precise)])
+    func splitIsExactCoverage(rating: Double, mode: StarBadge.FillMode) throws {
         for size in [16, 32, 48] {
             let filledOnly = try Self.whiteStar(size: size, rating: rating, mode: mode)
             let emptyOnly = try Self.whiteStar(size: size, rating: rating, mode: mode,
@@ -101,7 +101,7 @@ import ThumbKit
     }
 
     @Test func fillLevelsFollowCosmosModes() throws {
-        func levels(_ rating: Double, _ mode: StarFillMode) throws -> [Double] {
+        func levels(_ rating: Double, _ mode: StarBadge.FillMode) throws -> [Double] {
             let badge = try StarBadge(rating: rating, fillMode: mode)
             return (0..<5).map(badge.fillLevel(ofStar:))
         }

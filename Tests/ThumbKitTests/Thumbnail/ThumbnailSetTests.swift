@@ -12,7 +12,7 @@ import TestSupport
     /// eleventy-img's `getValidWidths` with its default `minimumThreshold` of 1.25.
     @Test func widthsCollapseAsEleventyImgDoes() {
         func resolve(_ widths: [Int], _ source: Int, auto: Bool = false, enlarge: Bool = false) -> [Int] {
-            WidthChoice.resolve(widths.map { .pixels($0) } + (auto ? [.source] : []), sourceWidth: source, enlarge: enlarge)
+            ThumbnailSet.Width.resolve(widths.map { .pixels($0) } + (auto ? [.source] : []), sourceWidth: source, enlarge: enlarge)
         }
         // All below the source: kept, sorted, each once.
         #expect(resolve([640, 320, 1280, 320], 4000) == [320, 640, 1280])
@@ -29,8 +29,8 @@ import TestSupport
         #expect(resolve([900, 1280], 1000, auto: true) == [900, 1000])
         // With enlarging allowed every width is made.
         #expect(resolve([320, 640, 1280], 1000, enlarge: true) == [320, 640, 1280])
-        #expect(WidthChoice(parsing: "auto") == .source && WidthChoice(parsing: "640") == .pixels(640))
-        for bad in ["0", "-1", "1048577", "x", "", "64.5"] { #expect(WidthChoice(parsing: bad) == nil, "\(bad)") }
+        #expect(ThumbnailSet.Width(parsing: "auto") == .source && ThumbnailSet.Width(parsing: "640") == .pixels(640))
+        for bad in ["0", "-1", "1048577", "x", "", "64.5"] { #expect(ThumbnailSet.Width(parsing: bad) == nil, "\(bad)") }
     }
 
     @Test func widthsAreNamedAndSizedByTheirRealWidth() throws {
@@ -156,7 +156,7 @@ import TestSupport
         let tall = try ThumbnailSize(parsing: "x480<")
         #expect(tall.height == 480 && tall.width == ThumbnailSize.open && tall.scale == .enlargeOnly && tall.description == "x480<")
         for bad in ["640x^", "x480!", "x", "640xx", "0x"] {
-            #expect(throws: ThumbnailSizeError.self, "\(bad)") { try ThumbnailSize(parsing: bad) }
+            #expect(throws: ThumbnailSize.ParseError.self, "\(bad)") { try ThumbnailSize(parsing: bad) }
         }
         // Width 100 of the 320×480 cat: 100×150; height 120: 80×120.
         for (text, size) in [("100x", "100x150"), ("x120", "80x120")] {

@@ -3,7 +3,7 @@ import ThumbKit
 
 @Suite("ThumbnailSize")
 struct ThumbnailSizeTests {
-    static let valid: [(String, Int, Int, FitMode, ScaleRule)] = [
+    static let valid: [(String, Int, Int, FitMode, ThumbnailSize.ScaleRule)] = [
         ("256", 256, 256, .inside, .shrinkOnly),
         ("300x200", 300, 200, .inside, .shrinkOnly),
         ("300X200", 300, 200, .inside, .shrinkOnly),
@@ -22,7 +22,7 @@ struct ThumbnailSizeTests {
     ]
 
     @Test(arguments: valid)
-    func parses(_ text: String, _ w: Int, _ h: Int, _ mode: FitMode, _ scale: ScaleRule) throws {
+    func parses(_ text: String, _ w: Int, _ h: Int, _ mode: FitMode, _ scale: ThumbnailSize.ScaleRule) throws {
         let size = try ThumbnailSize(parsing: text)
         #expect(size == ThumbnailSize(width: w, height: h, mode: mode, scale: scale))
         // The canonical spelling parses back to the same size.
@@ -32,7 +32,7 @@ struct ThumbnailSizeTests {
     @Test(arguments: ["", "x", "0", "0x10", "10x0", "abc", "12x^", "x12!", "1x2x3", "-5", "+5", " 256", "256 ",
                       "256x256!!", "256x256<>", "256x256^!", "1048577", "99999999999999999999", "２５６", "256x256#", "1.5"])
     func rejects(_ text: String) {
-        #expect(throws: ThumbnailSizeError.self) { try ThumbnailSize(parsing: text) }
+        #expect(throws: ThumbnailSize.ParseError.self) { try ThumbnailSize(parsing: text) }
     }
 
     @Test func errorMessageNamesTheInput() {

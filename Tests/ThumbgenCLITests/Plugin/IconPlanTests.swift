@@ -34,10 +34,10 @@ import ThumbKit
         let icons = config.icons[0]
         let arguments = icons.options
         var set = IconSet(platforms: arguments[1].split(separator: ",").map { IconPlatform(rawValue: String($0))! })
-        if let at = arguments.firstIndex(of: "--ios-layout") { set.iosLayout = IOSIconLayout(rawValue: arguments[at + 1])! }
-        if arguments.contains("--dark") { set.sources[.dark] = IconSource(path: "dark.png", recorded: "dark.png", sha256: String(repeating: "0", count: 64)) }
+        if let at = arguments.firstIndex(of: "--ios-layout") { set.iosLayout = IconSet.IOSLayout(rawValue: arguments[at + 1])! }
+        if arguments.contains("--dark") { set.sources[.dark] = IconSet.Source(path: "dark.png", recorded: "dark.png", sha256: String(repeating: "0", count: 64)) }
         if let at = arguments.firstIndex(of: "--background"), arguments[at + 1].hasSuffix(".png") {
-            set.sources[.background] = IconSource(path: "layer.png", recorded: "layer.png", sha256: String(repeating: "0", count: 64))
+            set.sources[.background] = IconSet.Source(path: "layer.png", recorded: "layer.png", sha256: String(repeating: "0", count: 64))
         }
         set.name = icons.name
         let pngs = set.files.filter { $0.format == "png" }.map(\.path)
