@@ -178,7 +178,7 @@ check_bad '{"thumbnails": [{"source": "../x"}]}' 'thumbnails[0].source: expected
 check_bad '{"thumbnails": [{"size": "40x40"}]}' 'thumbnails[0]: missing member "source" (a folder beside thumbgen.json)'
 check_bad '{"thumbnails": [{"source": "Photos", "scales": [1, 9]}]}' 'thumbnails[0].scales[1]: expected a scale above 0 and up to 8 with at most three decimals, got 9'
 check_bad '{"thumbnails": [{"source": "Photos", "cornerRadius": "6"}]}' 'thumbnails[0].cornerRadius: expected a number, got a string'
-check_bad '{"thumbnails": [{"source": "Photos", "name": "%q"}]}' 'thumbnails[0].name: unknown placeholder %q in "%q" (use %s, %w or %%)'
+check_bad '{"thumbnails": [{"source": "Photos", "name": "%q"}]}' 'thumbnails[0].name: unknown placeholder %q in "%q" (use %s, %w, %e or %%)'
 check_bad '{"thumbnails": [{"source": "Photos", "radius": 6}]}' 'thumbnails[0].radius: unknown member (known: allowPartial, background, badgeMargin, badgePlate, badgeSize, chroma, colorType, cornerRadius, effort, empty, enlarge, fill, fillMode, fit, formats, gravity, half, html, keepProfile, kernel, lossless, maxFileBytes, maxMemory, maxPixels, metadata, name, noLinear, noRotate, noShrinkOnLoad, noSidecars, outline, outlineWidth, output, placeholders, progressive, quality, ratingBadge, ratingsFile, scales, size, sizes, source, strictScales, urlPrefix, widths)'
 check_bad '{"stars": [{"slots": 5, "ratings": [1, 6]}]}' 'stars[0].ratings[1]: expected a rating from 0 to 5 (slots), got 6'
 check_bad '{"stars": [{"fill": "orange"}]}' 'stars[0].fill: expected RRGGBB or RRGGBBAA, got "orange"'
