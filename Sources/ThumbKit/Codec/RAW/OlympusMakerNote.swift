@@ -35,30 +35,12 @@ enum OlympusMakerNote {
         }
         // CameraSettings: an IFD (type 13 or LONG) at the offset its value holds, or its bytes
         // (UNDEFINED) at that offset: either way, there.
-        guard let main = try entries(container.bytes, order, at: directory),
+        guard let main = try TIFFContainer.entries(container.bytes, order, at: directory)?.entries,
               let settings = main[Tag.cameraSettings], [4, 7, 13].contains(settings.type), settings.count >= 1,
-              let sub = try entries(container.bytes, order, at: base + UInt64(order.u32(settings.field, 0))),
+              let sub = try TIFFContainer.entries(container.bytes, order, at: base + UInt64(order.u32(settings.field, 0)))?.entries,
               let start = sub[Tag.previewStart], let length = sub[Tag.previewLength],
               start.type == 4, start.count == 1, length.type == 4, length.count == 1 else { return }
         try search.add(offset: base + UInt64(order.u32(start.field, 0)), length: UInt64(order.u32(length.field, 0)),
                        origin: "Olympus MakerNote")
-    }
-
-    /// The entries of the IFD at `offset` by tag (the first of a tag counts); nil when it does not
-    /// lie inside the file.
-    private static func entries(_ bytes: RAWBytes, _ order: ByteOrder, at offset: UInt64) throws(DecodeError) -> [UInt16: TIFFDirectory.Entry]? {
-        guard let countBytes = try bytes.read(offset, 2) else { return nil }
-        let count = Int(order.u16(countBytes, 0))
-        guard count <= TIFFContainer.maximumEntries, let table = try bytes.read(offset + 2, count * 12) else { return nil }
-        var entries: [UInt16: TIFFDirectory.Entry] = [:]
-        for index in 0..<count {
-            let at = index * 12
-            let tag = order.u16(table, at)
-            if entries[tag] == nil {
-                entries[tag] = TIFFDirectory.Entry(type: order.u16(table, at + 2), count: order.u32(table, at + 4),
-                                                   field: Array(table[at + 8..<at + 12]))
-            }
-        }
-        return entries
     }
 }

@@ -106,24 +106,31 @@ struct TIFFContainer {
     /// visited already or the walk is full.
     private func directory(at offset: UInt64, name: String, walk: inout Walk) throws(DecodeError) -> (directory: TIFFDirectory, next: UInt64)? {
         guard walk.visited.count < TIFFContainer.maximumDirectories, walk.visited.insert(offset).inserted,
-              let countBytes = try bytes.read(offset, 2) else { return nil }
-        let count = Int(order.u16(countBytes, 0))
-        guard count <= TIFFContainer.maximumEntries, let table = try bytes.read(offset + 2, count * 12) else { return nil }
-        var entries: [UInt16: TIFFDirectory.Entry] = [:]
-        for index in 0..<count {
-            let at = index * 12
-            let tag = order.u16(table, at)
-            // The first of a tag counts, as libtiff reads it.
-            if entries[tag] == nil {
-                entries[tag] = TIFFDirectory.Entry(type: order.u16(table, at + 2), count: order.u32(table, at + 4),
-                                                   field: Array(table[at + 8..<at + 12]))
-            }
-        }
+              let (entries, count) = try Self.entries(bytes, order, at: offset) else { return nil }
         // A missing next-directory offset (a file cut off there) ends the chain.
         let next = try bytes.read(offset + 2 + UInt64(count) * 12, 4).map { UInt64(order.u32($0, 0)) } ?? 0
         let directory = TIFFDirectory(name: name, entries: entries)
         walk.found.append(directory)
         return (directory, next)
+    }
+
+    /// The entries of the directory at `offset` by tag, and how many the table holds; nil when it
+    /// does not lie inside the file or holds more than `maximumEntries`. The first of a tag
+    /// counts, as libtiff reads it. (Olympus MakerNotes are directories of the same shape.)
+    static func entries(_ bytes: RAWBytes, _ order: ByteOrder, at offset: UInt64) throws(DecodeError) -> (entries: [UInt16: TIFFDirectory.Entry], count: Int)? {
+        guard let countBytes = try bytes.read(offset, 2) else { return nil }
+        let count = Int(order.u16(countBytes, 0))
+        guard count <= maximumEntries, let table = try bytes.read(offset + 2, count * 12) else { return nil }
+        var entries: [UInt16: TIFFDirectory.Entry] = [:]
+        for index in 0..<count {
+            let at = index * 12
+            let tag = order.u16(table, at)
+            if entries[tag] == nil {
+                entries[tag] = TIFFDirectory.Entry(type: order.u16(table, at + 2), count: order.u32(table, at + 4),
+                                                   field: Array(table[at + 8..<at + 12]))
+            }
+        }
+        return (entries, count)
     }
 
     /// Bytes per value of a TIFF field type (TIFF 6.0 §2, TIFF 6.0 supplement: IFD = 13); 0 for
