@@ -76,6 +76,27 @@ import TestSupport
     }
 
     /// A project group takes `pairs` and `%e` as the command line does.
+    /// A contact sheet has one cell per shot too (the JPEG's), the twins listed with -v; with
+    /// `--pairs both` every file has its cell.
+    @Test func aSheetHasOneCellPerShot() throws {
+        let root = Fixtures.temporaryDirectory("pairs-sheet")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let tree = try Self.shots(root)
+        func cells(_ extra: [String]) throws -> (sources: [String], err: String) {
+            let run = try BuiltBinary.run(["sheet", tree, "-o", root + "/sheet.png", "--cell", "16", "--progress", "never"] + extra)
+            #expect(run.status == 0, "\(run.err)")
+            let map = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: root + "/sheet.json"))) as? [String: Any]
+            let sources = (map?["cells"] as? [[String: Any]] ?? []).compactMap { $0["source"] as? String }
+            return (sources.map { String($0.dropFirst(tree.count + 1)) }, run.err)
+        }
+        let byDefault = try cells(["-v"])
+        #expect(byDefault.sources == ["IMG_0001.JPG", "IMG_0002.JPG", "day/IMG_0003.jpg", "solo.heic"])
+        #expect(byDefault.err.contains("skipped: \(tree)/IMG_0002.HEIC: a twin of IMG_0002.JPG, which is used instead\n"), "\(byDefault.err)")
+        #expect(try cells(["--pairs", "prefer-raw"]).sources == ["IMG_0001.CR2", "IMG_0002.HEIC", "day/IMG_0003.dng", "solo.heic"])
+        let both = try cells(["--pairs", "both"])
+        #expect(both.sources.count == 7 && both.err.isEmpty, "\(both)")
+    }
+
     @Test func projectGroupsPairToo() throws {
         let root = Fixtures.temporaryDirectory("pairs-build")
         defer { try? FileManager.default.removeItem(atPath: root) }

@@ -5,11 +5,15 @@ extension ContactSheet {
     package struct Inputs: Sendable {
         package var sources: [SheetSource]
         package var failures: [SheetPlan.Message]
+        /// The twins of a shot left out, each saying which file was used instead.
+        package var twins: [SheetPlan.Message] = []
     }
 
     /// Walks the inputs as a batch does (sorted, content-recognised), leaving out the sheet's own
-    /// files from an earlier run (`naming`), and looks up each photo's outside rating.
+    /// files from an earlier run (`naming`) and the twins of a shot `pairing` does not keep (one
+    /// cell per shot, as one thumbnail per shot), and looks up each photo's outside rating.
     package static func findSources(_ inputs: [FilePath], includeHidden: Bool, jobs: Int, excluding naming: SheetNaming,
+                                    pairing: SourcePairing = .preferJPEG,
                                     rating: @escaping @Sendable (FilePath) -> RatingLookup) throws(BatchError) -> Inputs {
         let found = try SourceFinder(inputs: inputs, includeHidden: includeHidden, jobs: jobs).find()
         var images: [FilePath] = []
@@ -23,10 +27,21 @@ extension ContactSheet {
             case .skipped, .sidecar: break
             }
         }
+        // Twins are told apart by folder and stem, as the batch tells them (its relative paths
+        // and these full ones group alike).
+        var twins: [SheetPlan.Message] = []
+        let leftOut = pairing.twins(images)
+        if !leftOut.isEmpty {
+            for (twin, kept) in leftOut.sorted(by: { $0.key < $1.key }) {
+                let keptName = PathEscaping.escape(bytes: images[kept].lastComponent.bytes)
+                twins.append(SheetPlan.Message(name: PathEscaping.escape(bytes: images[twin].bytes), text: "a twin of \(keptName), which is used instead"))
+            }
+            images = images.indices.filter { leftOut[$0] == nil }.map { images[$0] }
+        }
         // A sidecar lookup is a stat or two per photo: threads pay off on a large folder.
         let lookups = WorkerPool.map(images, threads: min(jobs, images.count / 64 + 1), stackSize: WorkerPool.shallowStackSize,
                                      batchSize: 16, rating)
-        return Inputs(sources: zip(images, lookups).map { SheetSource(path: $0, externalRating: $1) }, failures: failures)
+        return Inputs(sources: zip(images, lookups).map { SheetSource(path: $0, externalRating: $1) }, failures: failures, twins: twins)
     }
 
     /// Writes a page's files (each scale's image, then its map) whole: each is staged beside its

@@ -45,8 +45,10 @@ struct SheetCommand: Command {
     ] + OutputSettings.options + [
         OptionSpec("jobs", short: "j", value: "N", help: "Decode N photos at once (default: the number of cores)."),
         OptionSpec("hidden", help: "Also take files and folders whose names start with '.'."),
+        OptionSpec("pairs", value: "WHICH", choices: SourcePairing.allCases.map(\.rawValue),
+                   help: "Twins of a shot (IMG_1.CR2 and IMG_1.JPG): prefer-jpeg (default; one cell, the others skipped), prefer-raw (RAW, then HEIC) or both."),
         BatchDisplay.progressOption,
-    ] + Verbosity.options(listing: "file written") + [
+    ] + Verbosity.options(listing: "file written and twin skipped") + [
         CommonOptions.maxPixels,
         CommonOptions.maxFileBytes,
         OptionSpec("max-memory", value: "BYTES",
@@ -114,13 +116,14 @@ struct SheetCommand: Command {
         options.badgeStyle = try RatingBadgeSettings.look(arguments)
 
         let reader = try RatingSourceSettings.reader(arguments)
+        let pairing = try ThumbnailCommand.pairing(arguments)
         let sheet = ContactSheet(options: options, jobs: jobs)
         let naming = SheetNaming(stem: output.nameFormat, fileExtension: output.fileExtension ?? output.format.fileExtension, numbered: options.perPage != nil)
         let sources: [SheetSource]
         let found: ContactSheet.Inputs
         do {
             found = try ContactSheet.findSources(arguments.positionalPaths, includeHidden: arguments.has("hidden"), jobs: jobs,
-                                                 excluding: naming, rating: { path in
+                                                 excluding: naming, pairing: pairing, rating: { path in
                                                      path.string.map { reader.externalRating(forSourceAt: $0) } ?? RatingLookup()
                                                  })
         } catch {
@@ -133,6 +136,9 @@ struct SheetCommand: Command {
         for failure in found.failures {
             console.fail(named: failure.name, failure.text)
             status = .failure
+        }
+        if verbosity.verbose {
+            for twin in found.twins { console.err("skipped: \(twin.name): \(twin.text)\n") }
         }
         let plan: SheetPlan
         do {
