@@ -44,7 +44,7 @@ package struct BatchPlanner: Sendable {
             let images = founds.indices.filter { if case .image = founds[$0].kind { true } else { false } }
             let twins = group.pairing.twins(images.map { relativeOf(founds[$0]) })
             var keptFor: [Int: FilePath] = [:]
-            for (twin, kept) in twins { keptFor[images[twin]] = founds[images[kept]].path.lastComponent }
+            for (twin, kept) in twins { keptFor[images[twin]] = founds[images[kept]].path }
             for (position, found) in founds.enumerated() {
                 // One path, one item, however many groups walk it.
                 let identity = found.path.normalized
@@ -52,7 +52,7 @@ package struct BatchPlanner: Sendable {
                 if let kept = keptFor[position] {
                     if sourceItem[identity] == nil && twinItem[identity] == nil && reported.insert(identity).inserted {
                         twinItem[identity] = items.count
-                        items.append(.skipped(path: found.shownPath, reason: "a twin of \(kept), which is used instead"))
+                        items.append(.skipped(path: found.shownPath, reason: SourcePairing.leftOutReason(kept: kept)))
                         relatives.append(relative)
                     }
                     continue

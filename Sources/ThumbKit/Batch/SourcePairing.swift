@@ -19,8 +19,8 @@ package enum SourcePairing: String, Sendable, Equatable, CaseIterable {
         case jpeg, heif, raw, other
     }
 
-    /// Camera RAW extensions, lowercased.
-    static let rawExtensions: Set<String> = ["dng", "cr2", "cr3", "nef", "arw", "orf", "rw2", "pef", "srw", "raf"]
+    /// Camera RAW extensions, lowercased: the ones `ImageFormat.raw` reads files by.
+    static let rawExtensions = Set(ImageFormat.raw.facts.extensions)
     static let jpegExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif"]
     static let heifExtensions: Set<String> = ["heic", "heif", "hif"]
 
@@ -54,22 +54,25 @@ package enum SourcePairing: String, Sendable, Equatable, CaseIterable {
     func twins(_ relatives: [FilePath]) -> [Int: Int] {
         guard self != .both else { return [:] }
         var shots: [[UInt8]: [Int]] = [:]
-        var order: [[UInt8]] = []
         for (index, relative) in relatives.enumerated() {
             // The folder and the stem: what the output name is made of.
             let key = relative.directory.bytes + [0] + OutputNaming.stem(relative.lastComponent.bytes)
-            if shots[key] == nil { order.append(key) }
             shots[key, default: []].append(index)
         }
+        // Each shot is decided on its own, so the order they are visited in does not matter.
         var twins: [Int: Int] = [:]
-        for key in order {
-            let members = shots[key]!
-            guard members.count > 1 else { continue }
+        for members in shots.values where members.count > 1 {
             let ranked = members.compactMap { index in rank(Self.family(ofName: relatives[index].lastComponent.bytes)).map { (index, $0) } }
             guard ranked.count == members.count, let best = ranked.map(\.1).min(), ranked.filter({ $0.1 == best }).count == 1 else { continue }
             let kept = ranked.first { $0.1 == best }!.0
             for index in members where index != kept { twins[index] = kept }
         }
         return twins
+    }
+
+    /// Why a twin left out is skipped, naming the file used in its place (the batch's and the
+    /// sheet's one wording).
+    static func leftOutReason(kept: FilePath) -> String {
+        "a twin of \(kept.lastComponent), which is used instead"
     }
 }

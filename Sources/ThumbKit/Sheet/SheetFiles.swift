@@ -33,8 +33,7 @@ extension ContactSheet {
         let leftOut = pairing.twins(images)
         if !leftOut.isEmpty {
             for (twin, kept) in leftOut.sorted(by: { $0.key < $1.key }) {
-                let keptName = PathEscaping.escape(bytes: images[kept].lastComponent.bytes)
-                twins.append(SheetPlan.Message(name: PathEscaping.escape(bytes: images[twin].bytes), text: "a twin of \(keptName), which is used instead"))
+                twins.append(SheetPlan.Message(name: images[twin].description, text: SourcePairing.leftOutReason(kept: images[kept])))
             }
             images = images.indices.filter { leftOut[$0] == nil }.map { images[$0] }
         }

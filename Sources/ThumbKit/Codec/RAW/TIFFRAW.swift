@@ -37,10 +37,13 @@ struct TIFFRAW {
         }
     }
 
+    /// Whether the header carries Olympus's magic number ("IIRO", "MMOR" or "IIRS") instead of 42.
+    var isORF: Bool { container.magic == 0x4F52 || container.magic == 0x5352 }
+
     /// The kind's usual name: from the header (CR2, ORF, RW2), DNGVersion, or IFD0's Make.
     var kind: String {
         if container.marker == Array("CR".utf8) { return "CR2" }
-        if container.magic == 0x4F52 || container.magic == 0x5352 { return "ORF" }
+        if isORF { return "ORF" }
         if container.magic == 0x55 { return "RW2" }
         guard let ifd0 = directories.first else { return "RAW" }
         if ifd0.entries[TIFFDirectory.Tag.dngVersion] != nil { return "DNG" }
@@ -78,7 +81,7 @@ struct TIFFRAW {
             for (offset, length) in ranges { try search.add(offset: offset, length: length, origin: directory.name) }
         }
         // An ORF's preview is in its Olympus MakerNote (`OlympusMakerNote`); IFD1 has only a thumbnail.
-        if container.magic == 0x4F52 || container.magic == 0x5352, let exif = directories.first(where: { $0.name == "EXIF IFD" }) {
+        if isORF, let exif = directories.first(where: { $0.name == "EXIF IFD" }) {
             try OlympusMakerNote.previews(container, exif: exif, into: &search)
         }
         return search
