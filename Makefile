@@ -8,7 +8,7 @@ BIN = .build/$(CONFIG)/thumbgen
 # Where thumbgen.json (the demo project) writes.
 DEMO_OUT = demo-output
 # What `deps` installs on Debian.
-DEB_PACKAGES = libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil python3-numpy icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel libtiff-tools gcc libheif-examples chromium libimage-exiftool-perl dcraw tmux
+DEB_PACKAGES = libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil python3-numpy icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel libtiff-tools gcc libheif-examples chromium libimage-exiftool-perl dcraw tmux libjpeg-turbo-progs
 
 .PHONY: all build deps test fma-check demo assets bench fuzz sanitize install uninstall clean
 
@@ -25,14 +25,16 @@ all: build
 # heif-convert (libheif-examples), the independent reader of thumbgen's AVIFs; Chromium, which
 # Scripts/browser-test.sh opens the generated <picture> page in; numpy, which the benchmark's SSIM
 # uses; exiftool and dcraw, the independent extractors the camera RAW tests check the chosen
-# preview against; tmux, the terminal a test runs the sheet command in to see its progress bar.
+# preview against; tmux, the terminal a test runs the sheet command in to see its progress bar;
+# djpeg and jpegtran (libjpeg-turbo-progs), the reference decode and the transcodes the JPEG
+# scan-skipping tests hold thumbgen's progressive decode to.
 # (Debian 12's libheif1 has libaom's AV1 encoder built in; later releases ship it as
 # libheif-plugin-aomenc, installed below when the release has it.)
 deps:
 	@if ! pkg-config --exists libpng zlib libjpeg lcms2 libwebpdemux libtiff-4 libheif libde265 dav1d 2>/dev/null || [ ! -f /usr/include/gif_lib.h ] || [ ! -x /usr/bin/time ] \
 	    || [ ! -x /usr/bin/icns2png ] || [ ! -x /usr/bin/pngcheck ] || [ ! -x /usr/bin/aapt ] || [ ! -f /usr/share/android-framework-res/framework-res.apk ] \
 	    || [ ! -x /usr/bin/groff ] || [ ! -x /usr/bin/man ] || [ ! -x /usr/bin/zsh ] || [ ! -x /usr/bin/fish ] || [ ! -x /usr/bin/parallel ] || [ ! -x /usr/bin/tiffcp ] \
-	    || [ ! -x /usr/bin/heif-convert ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/exiftool ] || [ ! -x /usr/bin/dcraw ] || [ ! -x /usr/bin/tmux ] \
+	    || [ ! -x /usr/bin/heif-convert ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/exiftool ] || [ ! -x /usr/bin/dcraw ] || [ ! -x /usr/bin/tmux ] || [ ! -x /usr/bin/djpeg ] || [ ! -x /usr/bin/jpegtran ] \
 	    || ! /usr/bin/python3 -c 'import PIL, numpy' 2>/dev/null || ! command -v cc >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    echo "make: installing $(DEB_PACKAGES)"; \
@@ -80,11 +82,12 @@ assets: build
 # Measures thumbgen as `make install` builds it (Swift runtime linked in). A/B against another build:
 # THUMBGEN_BASELINE_BIN=/path/to/before/.build/static/release/thumbgen make bench (each thumbgen
 # measurement also runs that binary in the same rounds; the report adds after/before ratios).
-# BENCH_RUNS=N sets the rounds (default 5); BENCH_ONLY=memory runs only the peak-memory sections, BENCH_ONLY=formats those and the WebP/GIF/TIFF input ones.
+# BENCH_RUNS=N sets the rounds (default 5); BENCH_ONLY=memory runs only the peak-memory sections, BENCH_ONLY=formats those and the WebP/GIF/TIFF input ones,
+# BENCH_ONLY=summary only the one-screen summary the README reproduces. Run by /usr/bin/python3, which has Debian's Pillow and numpy.
 bench: deps
 	$(SWIFT) build -c release --product thumbgen --scratch-path .build/static --static-swift-stdlib
 	$(SWIFT) build -c release --product thumbgen-bench
-	THUMBGEN_BIN=.build/static/release/thumbgen python3 Scripts/bench.py
+	THUMBGEN_BIN=.build/static/release/thumbgen /usr/bin/python3 Scripts/bench.py
 
 # libFuzzer over decode -> thumbnail -> encode, seeded with the PngSuite and a few small JPEGs. FUZZ_SECONDS=N sets the time;
 # new inputs collect in .build/fuzz-corpus, crashes in .build/fuzz-crashes (check them in as

@@ -52,6 +52,7 @@ RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 # BENCH_ONLY=sheet: the memory sections and the 200-photo contact sheet against ImageMagick's montage.
 # BENCH_ONLY=sets: the memory sections and one run of widths x formats against six single-output runs.
 # BENCH_ONLY=raw: only the camera RAW section (thumbgen against exiftool | vipsthumbnail).
+# BENCH_ONLY=summary: only the one-screen summary (every input kind against its peer, -j2 scaling).
 # BENCH_ONLY=web: only the web section (AVIF encode CPU against vipsthumbnail, bytes at equal SSIM).
 # BENCH_ONLY=peers: the memory sections and each corpus against vipsthumbnail, ImageMagick and Pillow
 # (thumbgen -j1 only), ending with the README's performance table.
@@ -522,6 +523,63 @@ def formats_section(corpus, have_vips, env1):
         sys.stdout.flush()
 
 
+SUMMARY = []  # the one-screen summary's lines, printed at the end
+
+
+def summary_section(corpus, have_vips, pillow_installed, env1):
+    """The one-screen summary the README's performance section reproduces: each kind of input into
+    a 256 box, thumbgen -j1 --no-fsync (vipsthumbnail and Pillow do not flush their outputs either)
+    against its peer in the same rounds, CPU medians, their ratio and the goal the performance issue
+    set; then -j2 over -j1 wall time on the photo sets. The peers: vipsthumbnail on one thread for
+    photos (it too shrinks JPEGs and WebPs on load), Pillow for the small icons (the peer that is
+    fastest on many tiny files), and for PNG photos the bare libpng decode of the same files
+    (thumbgen-bench decode), the floor any PNG thumbnailer stands on."""
+    jpegs = next((d for name, d in corpus.items() if name.startswith("photos-jpeg")), None)
+    pngs = next((d for name, d in corpus.items() if name.startswith("photos-png")), None)
+    icons = next((d for name, d in corpus.items() if name.startswith("icons-png")), None)
+    if not (jpegs and pngs and icons and have_vips and pillow_installed):
+        TARGETS.append("  n/a  summary: needs make-corpus.sh's photos and icons, vipsthumbnail and Pillow")
+        return
+    made = format_corpus(images(jpegs))
+    vips = lambda files: lambda out: ["vipsthumbnail", "-s", str(BOX), "-o", os.path.join(out, "%s.png")] + files
+    pillow_script = ("import sys,os\nfrom PIL import Image\nout=sys.argv[1]\n"
+                     "for i,p in enumerate(sys.argv[2:]):\n im=Image.open(p); im.thumbnail((%d,%d), Image.LANCZOS)\n"
+                     " im.save(os.path.join(out,'%%d.png'%%i))\n" % (BOX, BOX))
+    pillow = lambda files: lambda out: [sys.executable, "-c", pillow_script, out] + files
+    decode = lambda files: lambda out: [BENCH, "decode"] + files
+    # (label, directory, extensions, peer, its argv, goal: thumbgen CPU / peer CPU at most)
+    sets = [("JPEG photos", jpegs, (".jpg", ".jpeg"), "vipsthumbnail", vips, 0.6)]
+    for extension, label, goal in (("webp", "WebP photos", 0.9), ("tif", "TIFF photos (LZW)", 0.9), ("gif", "GIF photos", 1.0),
+                                   ("heic", "HEIC photos", 1.0), ("avif", "AVIF photos", 1.0)):
+        if extension in made:
+            sets.append((label, made[extension], ("." + extension,), "vipsthumbnail", vips, goal))
+    sets += [("small PNG icons", icons, (".png",), "Pillow", pillow, 0.4),
+             ("PNG photos", pngs, (".png",), "bare libpng decode", decode, 1.0)]
+    ours = lambda directory, jobs: lambda out: [BIN, directory, "-o", out, "--size", str(BOX), f"-j{jobs}", "--no-fsync",
+                                                "--progress", "never"]
+    rows = ["| input, 256 box | files | thumbgen CPU | peer | peer CPU | thumbgen / peer | goal |", "|---|---|---|---|---|---|---|"]
+    for label, directory, extensions, peer, argv, goal in sets:
+        files = images(directory, extensions)
+        measured = dict(round_robin([("thumbgen", ours(directory, 1), None), (peer, argv(files), env1)]))
+        mine, theirs = measured["thumbgen"], measured[peer]
+        value = mine[1] / theirs[1]
+        target(f"summary: {label}, thumbgen -j1 CPU / {peer} CPU", value, goal, False, mine.min_cpu / theirs.min_cpu)
+        rows.append(f"| {label} | {len(files)} | {mine[1]:.2f} s | {peer} | {theirs[1]:.2f} s | **{value:.2f}×** | ≤ {goal}× |")
+        print(f"summary: {label}: thumbgen {mine[1]:.2f} s CPU, {peer} {theirs[1]:.2f} s CPU, ratio {value:.2f}")
+        sys.stdout.flush()
+    rows += ["", "| photo set | -j1 wall | -j2 wall | -j2 speed-up | goal |", "|---|---|---|---|---|"]
+    for label, directory, extensions, _, _, _ in sets:
+        if label not in ("JPEG photos", "PNG photos", "HEIC photos"):
+            continue
+        measured = dict(round_robin([("-j1", ours(directory, 1), None), ("-j2", ours(directory, 2), None)]))
+        one, two = measured["-j1"], measured["-j2"]
+        target(f"summary: {label}, -j2 speed-up over -j1 (wall)", one[0] / two[0], 1.85, True, one.min_wall / two.min_wall)
+        rows.append(f"| {label} | {one[0]:.2f} s | {two[0]:.2f} s | **{one[0] / two[0]:.2f}×** | ≥ 1.85× |")
+        print(f"summary: {label}: -j1 {one[0]:.2f} s, -j2 {two[0]:.2f} s wall")
+        sys.stdout.flush()
+    SUMMARY.extend(rows)
+
+
 def sheet_section(corpus, env1, count=200):
     """Issue #18's bar: a contact sheet of 200 photos, its time and peak memory beside ImageMagick's
     montage on the same files. The 200 are the JPEG photos, linked under new names until there are
@@ -891,6 +949,15 @@ def main():
     if BASELINE:
         print(f"A/B: after  = {BIN}\n     before = {BASELINE} "
               f"({subprocess.run([BASELINE, '--version'], capture_output=True, text=True).stdout.strip()})")
+    if ONLY == "summary":
+        # BENCH_ONLY=summary: the one-screen summary alone (the README's performance table).
+        env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
+        summary_section(corpus, shutil.which("vipsthumbnail"), have_pillow(), env1)
+        print(f"\nsummary (CPU medians of {RUNS} rounds, same runs; {os.cpu_count()} cores):")
+        print("\n".join(SUMMARY))
+        print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
+        print("\n".join(TARGETS))
+        return
     if ONLY == "web":
         # BENCH_ONLY=web: AVIF encoding and file size at equal SSIM (web_section), nothing else.
         env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
@@ -1034,10 +1101,14 @@ def main():
         formats_section(corpus, have_vips, env1)
         output_section(corpus, have_vips, pillow_installed, env1)
         raw_section()
+        summary_section(corpus, have_vips, pillow_installed, env1)
     shutil.rmtree(OUTPUTS, ignore_errors=True)
     if PEERS:
         print(f"\nperformance table (CPU seconds, medians of {RUNS}; in brackets each tool's CPU / thumbgen's):")
         print(peers_table())
+    if SUMMARY:
+        print(f"\nsummary (CPU medians of {RUNS} rounds, same runs; {os.cpu_count()} cores):")
+        print("\n".join(SUMMARY))
     print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
     print("\n".join(TARGETS))
     if BASELINE:

@@ -17,6 +17,30 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
+/* Drops the scans no output pixel depends on (see enable_scan_filter): the source manager's bytes
+ * pass through it on their way to libjpeg. */
+enum { FILTER_DATA, FILTER_MARKER, FILTER_LENGTH, FILTER_SEGMENT, FILTER_SCAN_HEADER };
+#define FILTER_HEADER_MAX (2 + 1 + 2 * 4 + 3)   /* an SOS segment of up to four components */
+#define FILTER_SAVED_COEFS 10                   /* coefficients libjpeg's block smoothing looks at */
+
+struct scan_filter {
+    int on;
+    int state;
+    int keeping;                /* the entropy-coded data under way goes to libjpeg */
+    uint32_t length;            /* the segment length being read */
+    uint32_t left;              /* bytes of the segment still to pass */
+    uint8_t header[FILTER_HEADER_MAX];   /* an SOS segment (after its marker), held until judged */
+    size_t held;
+    int scans;                  /* every scan, dropped or kept */
+    int dropped;                /* scans dropped */
+    uint8_t dropped_ids[256];   /* component ids whose AC scans are dropped */
+    int index_of_id[256];       /* component index by id, -1 for none */
+    /* libjpeg's coef_bits for the first coefficients, as the whole file sets them: -1 never
+     * sent, else the last scan's Al (0 = exact). */
+    signed char bits[MAX_COMPONENTS][FILTER_SAVED_COEFS];
+    uint8_t *out;               /* what libjpeg reads: a chunk, less what was dropped */
+};
+
 struct tg_jpeg_reader {
     struct jpeg_decompress_struct cinfo;
     struct jpeg_error_mgr err;
@@ -41,6 +65,7 @@ struct tg_jpeg_reader {
     int warnings;
     int kept;
     char warning_text[TG_JPEG_MAX_WARNINGS][TG_MESSAGE_SIZE];
+    struct scan_filter filter;
 };
 
 /* The reader is the first thing libjpeg's cinfo lives in, so the callbacks get back to it. */
@@ -127,21 +152,30 @@ static void progress_monitor(j_common_ptr cinfo) {
 static void init_source(j_decompress_ptr cinfo) { (void)cinfo; }
 static void term_source(j_decompress_ptr cinfo) { (void)cinfo; }
 
+static size_t filter_scans(struct tg_jpeg_reader *r, const uint8_t *in, size_t count);
+
 static boolean fill_input_buffer(j_decompress_ptr cinfo) {
     static const JOCTET fake_eoi[2] = {0xFF, JPEG_EOI};
     struct tg_jpeg_reader *r = reader_of((j_common_ptr)cinfo);
-    const uint8_t *data = NULL;
-    size_t got = tg_source_read_chunk(r->source, &data);
-    if (got == 0) {
-        tg_status status = tg_source_status(r->source);
-        if (status != TG_OK) fail_jump(r, status, NULL);
-        WARNMS(cinfo, JWRN_JPEG_EOF);
-        data = fake_eoi;
-        got = sizeof fake_eoi;
+    for (;;) {
+        const uint8_t *data = NULL;
+        size_t got = tg_source_read_chunk(r->source, &data);
+        if (got == 0) {
+            tg_status status = tg_source_status(r->source);
+            if (status != TG_OK) fail_jump(r, status, NULL);
+            WARNMS(cinfo, JWRN_JPEG_EOF);
+            data = fake_eoi;
+            got = sizeof fake_eoi;
+        } else if (r->filter.on) {
+            /* A chunk wholly inside dropped scans gives nothing: read on. */
+            got = filter_scans(r, data, got);
+            if (got == 0) continue;
+            data = r->filter.out;
+        }
+        r->source_manager.next_input_byte = data;
+        r->source_manager.bytes_in_buffer = got;
+        return TRUE;
     }
-    r->source_manager.next_input_byte = data;
-    r->source_manager.bytes_in_buffer = got;
-    return TRUE;
 }
 
 static void skip_input_data(j_decompress_ptr cinfo, long count) {
@@ -153,6 +187,197 @@ static void skip_input_data(j_decompress_ptr cinfo, long count) {
     }
     src->next_input_byte += count;
     src->bytes_in_buffer -= (size_t)count;
+}
+
+/* ---- scans no output pixel depends on ---- */
+
+/* At 1/8 scale a component whose IDCT is 1x1 (luma, and chroma stored at full resolution) comes
+ * out of its DC coefficients alone (jpeg_idct_1x1 reads coef_block[0] only), so a progressive
+ * file's AC scans of that component decide nothing in the image: libjpeg would entropy-decode them
+ * (most of a progressive photo's time) into coefficients it never reads. The filter drops those
+ * scans from the bytes libjpeg reads; every other byte goes through unchanged. The pixels are
+ * those of the full decode as long as libjpeg's block smoothing, which estimates missing AC
+ * coefficients, stays off: it is switched off here, and it would also have been off in the full
+ * decode unless some component's first coefficients were left unsent or unrefined. The filter
+ * tracks exactly that (`bits`); when it happens, tg_jpeg_start decodes the file again without the
+ * filter. Scans the filter cannot judge (a malformed header) go to libjpeg to judge. */
+
+static int scan_is_dropped(struct tg_jpeg_reader *r, const uint8_t *h, size_t length) {
+    struct scan_filter *f = &r->filter;
+    int components = h[2];
+    if (components < 1 || components > 4 || length != 6 + 2 * (size_t)components) return 0;
+    const uint8_t *p = h + 3 + 2 * components;
+    int ss = p[0], se = p[1], ah = p[2] >> 4, al = p[2] & 15;
+    /* libjpeg's own checks of a progressive scan (jdphuff.c); anything else is its to reject. */
+    int valid = ss == 0 ? se == 0 : (ss <= se && se < DCTSIZE2 && components == 1);
+    if (!valid || al > 13 || (ah != 0 && al != ah - 1)) return 0;
+    for (int i = 0; i < components; i++) {
+        int index = f->index_of_id[h[3 + 2 * i]];
+        if (index < 0) return 0;
+        for (int k = ss; k <= se && k < FILTER_SAVED_COEFS; k++) f->bits[index][k] = (signed char)al;
+    }
+    return ss > 0 && f->dropped_ids[h[3]];
+}
+
+/* Counts a scan, dropped or kept, against the same limit as progress_monitor. */
+static void count_scan(struct tg_jpeg_reader *r) {
+    if (++r->filter.scans > TG_JPEG_MAX_SCANS) {
+        tg_fail_limit(r->source, (tg_limit_hit){TG_LIMIT_SCANS, r->cinfo.image_width, r->cinfo.image_height,
+                                                (uint64_t)r->filter.scans, TG_JPEG_MAX_SCANS});
+        fail_jump(r, TG_ERR_LIMIT, NULL);
+    }
+}
+
+/* Copies `count` bytes of the file into filter.out, less the dropped scans (their SOS segment and
+ * entropy-coded data). Markers are followed across calls; an SOS segment is held until it is
+ * whole. Returns the bytes written, at most count + FILTER_HEADER_MAX + 2. */
+static size_t filter_scans(struct tg_jpeg_reader *r, const uint8_t *in, size_t count) {
+    struct scan_filter *f = &r->filter;
+    uint8_t *out = f->out;
+    size_t o = 0;
+    for (size_t i = 0; i < count;) {
+        switch (f->state) {
+        case FILTER_DATA: {
+            const uint8_t *ff = memchr(in + i, 0xFF, count - i);
+            size_t run = ff ? (size_t)(ff - (in + i)) : count - i;
+            if (f->keeping) {
+                memcpy(out + o, in + i, run);
+                o += run;
+            }
+            i += run;
+            if (ff) {
+                i++;
+                f->state = FILTER_MARKER;
+            }
+            break;
+        }
+        case FILTER_MARKER: {
+            uint8_t m = in[i++];
+            if (m == 0xFF) {                    /* a fill byte: the held 0xFF goes, this one is held */
+                if (f->keeping) out[o++] = 0xFF;
+            } else if (m == 0x00 || (m >= JPEG_RST0 && m <= JPEG_RST0 + 7)) {
+                if (f->keeping) {              /* a stuffed byte or restart marker: the data goes on */
+                    out[o++] = 0xFF;
+                    out[o++] = m;
+                }
+                f->state = FILTER_DATA;
+            } else if (m == 0xDA) {             /* SOS: held until its scan is judged */
+                f->keeping = 1;
+                f->held = 0;
+                f->state = FILTER_SCAN_HEADER;
+            } else {
+                f->keeping = 1;
+                out[o++] = 0xFF;
+                out[o++] = m;
+                /* SOI, EOI and TEM have no segment. */
+                f->state = m == JPEG_EOI || m == 0xD8 || m == 0x01 ? FILTER_DATA : FILTER_LENGTH;
+                f->length = 0;
+                f->held = 0;
+            }
+            break;
+        }
+        case FILTER_LENGTH:
+            f->length = f->length << 8 | in[i];
+            out[o++] = in[i++];
+            if (++f->held == 2) {
+                f->left = f->length > 2 ? f->length - 2 : 0;
+                f->state = f->left ? FILTER_SEGMENT : FILTER_DATA;
+            }
+            break;
+        case FILTER_SEGMENT: {
+            size_t run = count - i < f->left ? count - i : f->left;
+            memcpy(out + o, in + i, run);
+            o += run;
+            i += run;
+            f->left -= (uint32_t)run;
+            if (f->left == 0) f->state = FILTER_DATA;
+            break;
+        }
+        case FILTER_SCAN_HEADER: {
+            f->header[f->held++] = in[i++];
+            if (f->held < 2) break;
+            size_t length = (size_t)f->header[0] << 8 | f->header[1];
+            if (length < 3 || length > FILTER_HEADER_MAX) {
+                /* Not a header the filter reads: it goes to libjpeg as it is. */
+                out[o++] = 0xFF;
+                out[o++] = 0xDA;
+                memcpy(out + o, f->header, f->held);
+                o += f->held;
+                f->left = length > f->held ? (uint32_t)(length - f->held) : 0;
+                f->state = f->left ? FILTER_SEGMENT : FILTER_DATA;
+                count_scan(r);
+                break;
+            }
+            if (f->held < length) break;
+            count_scan(r);
+            f->keeping = !scan_is_dropped(r, f->header, length);
+            if (!f->keeping) f->dropped++;
+            if (f->keeping) {
+                out[o++] = 0xFF;
+                out[o++] = 0xDA;
+                memcpy(out + o, f->header, length);
+                o += length;
+            }
+            f->state = FILTER_DATA;
+            break;
+        }
+        }
+    }
+    return o;
+}
+
+/* Called between jpeg_calc_output_dimensions and jpeg_start_decompress, with libjpeg stopped just
+ * after the first scan's header: switches the filter on when some component of a progressive
+ * file comes out of DC alone, and filters what libjpeg has buffered but not read. Returns whether
+ * it is on. */
+static int enable_scan_filter(struct tg_jpeg_reader *r) {
+    struct scan_filter *f = &r->filter;
+    j_decompress_ptr c = &r->cinfo;
+    if (!c->progressive_mode || r->allow_partial) return 0;
+    int dropping = 0;
+    memset(f->index_of_id, -1, sizeof f->index_of_id);
+    memset(f->dropped_ids, 0, sizeof f->dropped_ids);
+    memset(f->bits, -1, sizeof f->bits);
+    for (int ci = 0; ci < c->num_components; ci++) {
+        jpeg_component_info *comp = &c->comp_info[ci];
+#if JPEG_LIB_VERSION >= 70
+        int dc_only = comp->DCT_h_scaled_size == 1 && comp->DCT_v_scaled_size == 1;
+#else
+        int dc_only = comp->DCT_scaled_size == 1;
+#endif
+        if (f->index_of_id[comp->component_id] >= 0) return 0;   /* two components, one id */
+        f->index_of_id[comp->component_id] = ci;
+        f->dropped_ids[comp->component_id] = (uint8_t)dc_only;
+        dropping |= dc_only;
+    }
+    if (!dropping) return 0;
+    f->out = malloc(TG_SOURCE_CHUNK + FILTER_HEADER_MAX + 2);
+    if (!f->out) return 0;
+    /* The first scan, read with the header: its entropy-coded data comes next, and always goes
+     * (a component's first scan is its DC). */
+    for (int i = 0; i < c->comps_in_scan; i++) {
+        for (int k = c->Ss; k <= c->Se && k < FILTER_SAVED_COEFS; k++)
+            f->bits[c->cur_comp_info[i]->component_index][k] = (signed char)c->Al;
+    }
+    f->scans = 1;
+    f->on = 1;
+    f->keeping = 1;
+    f->state = FILTER_DATA;
+    size_t n = filter_scans(r, r->source_manager.next_input_byte, r->source_manager.bytes_in_buffer);
+    r->source_manager.next_input_byte = f->out;
+    r->source_manager.bytes_in_buffer = n;
+    return 1;
+}
+
+/* Whether libjpeg's block smoothing would have acted in a full decode: some component's first
+ * coefficients not sent, or not refined to the last bit (smoothing_ok in jdcoefct.c). */
+static int full_decode_smooths(const struct tg_jpeg_reader *r) {
+    for (int ci = 0; ci < r->cinfo.num_components; ci++) {
+        for (int k = 1; k < FILTER_SAVED_COEFS; k++) {
+            if (r->filter.bits[ci][k] != 0) return 1;
+        }
+    }
+    return 0;
 }
 
 static int space_of(J_COLOR_SPACE space) {
@@ -260,16 +485,8 @@ int tg_jpeg_icc(tg_jpeg_reader *r, const uint8_t **data, size_t *size) {
     return 1;
 }
 
-tg_status tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int allow_partial, int rgb_rows,
-                  uint32_t *out_width, uint32_t *out_height, int *out_channels) {
-    if (r->failure != TG_OK) return r->failure;
-    if (r->started) return r->failure = tg_fail(r->source, TG_ERR_FAILED, "decompression already started");
-    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8)
-        return r->failure = tg_fail(r->source, TG_ERR_FAILED, "scale must be 1/1, 1/2, 1/4 or 1/8");
-    r->allow_partial = allow_partial;
-    if (setjmp(r->jump)) {
-        return jumped(r);
-    }
+/* The output settings, on a header just read (jpeg_read_header resets them). */
+static void configure_output(struct tg_jpeg_reader *r, int scale_denom, int rgb_rows) {
     r->cinfo.scale_num = 1;
     r->cinfo.scale_denom = (unsigned int)scale_denom;
     /* Accurate integer IDCT and fancy upsampling: libjpeg's defaults, deterministic on every
@@ -280,18 +497,52 @@ tg_status tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int al
     if (cmyk) {
         /* libjpeg converts YCCK to CMYK but not CMYK to RGB; that is done here or by the caller. */
         r->cinfo.out_color_space = JCS_CMYK;
-        r->raw_cmyk = raw_cmyk;
-        r->convert_cmyk = !raw_cmyk;
         r->row_channels = 4;
     } else {
         r->cinfo.out_color_space = rgb_rows ? JCS_EXT_RGB : JCS_EXT_RGBA;
         r->row_channels = rgb_rows ? 3 : 4;
     }
     jpeg_calc_output_dimensions(&r->cinfo);
+}
+
+tg_status tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int allow_partial, int rgb_rows,
+                  uint32_t *out_width, uint32_t *out_height, int *out_channels) {
+    if (r->failure != TG_OK) return r->failure;
+    if (r->started) return r->failure = tg_fail(r->source, TG_ERR_FAILED, "decompression already started");
+    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8)
+        return r->failure = tg_fail(r->source, TG_ERR_FAILED, "scale must be 1/1, 1/2, 1/4 or 1/8");
+    r->allow_partial = allow_partial;
+    if (setjmp(r->jump)) {
+        return jumped(r);
+    }
+    int cmyk = r->summary.color_space == TG_JPEG_CS_CMYK || r->summary.color_space == TG_JPEG_CS_YCCK;
+    r->raw_cmyk = cmyk && raw_cmyk;
+    r->convert_cmyk = cmyk && !raw_cmyk;
+    configure_output(r, scale_denom, rgb_rows);
+    /* A progressive file reads all its scans here. */
+    if (enable_scan_filter(r)) {
+        r->cinfo.do_block_smoothing = FALSE;
+        jpeg_start_decompress(&r->cinfo);
+        if (full_decode_smooths(r)) {
+            /* Rare: the full decode would smooth blocks, with AC coefficients the filter dropped.
+             * Start again from the first byte, every scan read, warnings as that decode gives. */
+            jpeg_abort_decompress(&r->cinfo);
+            r->filter.on = 0;
+            r->filter.dropped = 0;
+            r->warnings = r->kept = 0;
+            tg_source_seek(r->source, 0);
+            r->source_manager.next_input_byte = NULL;
+            r->source_manager.bytes_in_buffer = 0;
+            jpeg_read_header(&r->cinfo, TRUE);
+            configure_output(r, scale_denom, rgb_rows);
+            jpeg_start_decompress(&r->cinfo);
+        }
+    } else {
+        jpeg_start_decompress(&r->cinfo);
+    }
     *out_width = r->cinfo.output_width;
     *out_height = r->cinfo.output_height;
     *out_channels = r->row_channels;
-    jpeg_start_decompress(&r->cinfo);
     r->started = 1;
     if (r->cinfo.output_components != r->row_channels)
         return r->failure = tg_fail(r->source, TG_ERR_FAILED, "internal error: unexpected output layout");
@@ -387,11 +638,13 @@ const char *tg_jpeg_warning(const tg_jpeg_reader *r, int index) {
     return index >= 0 && index < r->kept ? r->warning_text[index] : "";
 }
 int tg_jpeg_was_truncated(const tg_jpeg_reader *r) { return r->truncated; }
+int tg_jpeg_dropped_scans(const tg_jpeg_reader *r) { return r->filter.dropped; }
 int tg_jpeg_is_raw_cmyk(const tg_jpeg_reader *r) { return r->started && r->raw_cmyk; }
 
 void tg_jpeg_close(tg_jpeg_reader *r) {
     if (!r) return;
     if (r->created) jpeg_destroy_decompress(&r->cinfo);
+    free(r->filter.out);
     free(r->scratch);
     free(r->icc);
     free(r);

@@ -15,7 +15,9 @@
  *  - Rows can be read a few at a time (tg_jpeg_read_rows), so a caller can stream them into a
  *    resampler instead of holding the decoded image.
  *  - Decoding reads a tg_source a chunk at a time (TG_SOURCE_CHUNK) and stops at EOI: what
- *    follows is never read. Encoding (meant for tests) writes memory only.
+ *    follows is never read. A progressive file decoded at 1/8 scale skips the scans its pixels
+ *    do not depend on (see tg_jpeg_dropped_scans); the pixels are those of the full decode.
+ *    Encoding (meant for tests) writes memory only.
  */
 #ifndef CLIBJPEG_H
 #define CLIBJPEG_H
@@ -99,6 +101,10 @@ int tg_jpeg_kept_warning_count(const tg_jpeg_reader *reader);
 const char *tg_jpeg_warning(const tg_jpeg_reader *reader, int index);
 /* 1 when the data ended before the image did (only possible with allow_partial). */
 int tg_jpeg_was_truncated(const tg_jpeg_reader *reader);
+/* Scans of a progressive file left unread because no output pixel depends on them (at 1/8 scale,
+ * the AC scans of a component that comes out of its DC coefficients alone), in the decode that
+ * made the pixels. */
+int tg_jpeg_dropped_scans(const tg_jpeg_reader *reader);
 /* 1 when the reader was started to hand out a CMYK image's raw ink samples. */
 int tg_jpeg_is_raw_cmyk(const tg_jpeg_reader *reader);
 

@@ -10,6 +10,11 @@ import CLibJPEG
 /// `R = (1 − C)(1 − K)` rule (taking Adobe's inverted CMYK into account) unless the raw samples are
 /// asked for. Decoding is deterministic: accurate integer IDCT, fancy upsampling.
 ///
+/// At 1/8 scale a progressive file's AC scans of every component decoded with a 1×1 IDCT (luma,
+/// and chroma stored at full resolution) are skipped unread: those pixels come from the DC
+/// coefficients alone, and the AC scans are most of a progressive photo's decoding time. The
+/// pixels are the full decode's (`JPEGScanSkippingTests` holds them to djpeg's).
+///
 /// Corrupt-data warnings do not stop decoding; they are listed in `warnings`. A file that ends
 /// early is `DecodeError.truncated` unless partial images are allowed, in which case libjpeg fills
 /// the missing part and the warning says so.
@@ -71,6 +76,10 @@ final class JPEGDecoder: ImageDecoder {
 
     /// True when the data ended before the image did (only after a partial decode).
     var wasTruncated: Bool { tg_jpeg_was_truncated(reader.handle) != 0 }
+
+    /// The progressive scans the decode left unread, no output pixel depending on them (at 1/8
+    /// scale, the AC scans of components that come out of their DC coefficients alone).
+    var droppedScans: Int { Int(tg_jpeg_dropped_scans(reader.handle)) }
 
     func start(_ request: DecodeRequest) throws(DecodeError) {
         precondition(!started, "a JPEGDecoder decodes once")
