@@ -19,7 +19,7 @@
 
 /* Drops the scans no output pixel depends on (see enable_scan_filter): the source manager's bytes
  * pass through it on their way to libjpeg. */
-enum { FILTER_DATA, FILTER_MARKER, FILTER_LENGTH, FILTER_SEGMENT, FILTER_SCAN_HEADER };
+enum { FILTER_DATA, FILTER_MARKER, FILTER_LENGTH, FILTER_SEGMENT, FILTER_SCAN_HEADER, FILTER_AFTER_EOI };
 #define FILTER_HEADER_MAX (2 + 1 + 2 * 4 + 3)   /* an SOS segment of up to four components */
 #define FILTER_SAVED_COEFS 10                   /* coefficients libjpeg's block smoothing looks at */
 
@@ -33,6 +33,7 @@ struct scan_filter {
     size_t held;
     int scans;                  /* every scan, dropped or kept */
     int dropped;                /* scans dropped */
+    int irregular;              /* a marker no valid file has: the decode is redone unfiltered */
     uint8_t dropped_ids[256];   /* component ids whose AC scans are dropped */
     int index_of_id[256];       /* component index by id, -1 for none */
     /* libjpeg's coef_bits for the first coefficients, as the whole file sets them: -1 never
@@ -200,7 +201,10 @@ static void skip_input_data(j_decompress_ptr cinfo, long count) {
  * coefficients, stays off: it is switched off here, and it would also have been off in the full
  * decode unless some component's first coefficients were left unsent or unrefined. The filter
  * tracks exactly that (`bits`); when it happens, tg_jpeg_start decodes the file again without the
- * filter. Scans the filter cannot judge (a malformed header) go to libjpeg to judge. */
+ * filter, as it does when the filtered pass fails or meets a marker no encoder writes: whatever
+ * the filtered decode cannot stand for, the full decode decides. Scans the filter cannot judge (a
+ * malformed header) go to libjpeg to judge. A dropped scan is never decoded, so damage inside one
+ * is neither reported nor fatal: the pixels, which do not depend on it, are right. */
 
 static int scan_is_dropped(struct tg_jpeg_reader *r, const uint8_t *h, size_t length) {
     struct scan_filter *f = &r->filter;
@@ -253,6 +257,12 @@ static size_t filter_scans(struct tg_jpeg_reader *r, const uint8_t *in, size_t c
         }
         case FILTER_MARKER: {
             uint8_t m = in[i++];
+            if ((m > 0x01 && m < 0xC0) || m == 0xC8 || (m >= 0xF0 && m <= 0xFD)) {
+                /* Reserved or junk: libjpeg's restart resync may skip it inside a scan it reads,
+                 * or stop there; which, depends on data the filter does not decode. It goes on as
+                 * it came, and the decode is redone with every scan read. */
+                f->irregular = 1;
+            }
             if (m == 0xFF) {                    /* a fill byte: the held 0xFF goes, this one is held */
                 if (f->keeping) out[o++] = 0xFF;
             } else if (m == 0x00 || (m >= JPEG_RST0 && m <= JPEG_RST0 + 7)) {
@@ -269,8 +279,9 @@ static size_t filter_scans(struct tg_jpeg_reader *r, const uint8_t *in, size_t c
                 f->keeping = 1;
                 out[o++] = 0xFF;
                 out[o++] = m;
-                /* SOI, EOI and TEM have no segment. */
-                f->state = m == JPEG_EOI || m == 0xD8 || m == 0x01 ? FILTER_DATA : FILTER_LENGTH;
+                /* SOI, EOI and TEM have no segment; libjpeg reads nothing after EOI, so neither
+                 * does the filter (its record of the scans must be libjpeg's). */
+                f->state = m == JPEG_EOI ? FILTER_AFTER_EOI : m == 0xD8 || m == 0x01 ? FILTER_DATA : FILTER_LENGTH;
                 f->length = 0;
                 f->held = 0;
             }
@@ -293,6 +304,11 @@ static size_t filter_scans(struct tg_jpeg_reader *r, const uint8_t *in, size_t c
             if (f->left == 0) f->state = FILTER_DATA;
             break;
         }
+        case FILTER_AFTER_EOI:
+            memcpy(out + o, in + i, count - i);
+            o += count - i;
+            i = count;
+            break;
         case FILTER_SCAN_HEADER: {
             f->header[f->held++] = in[i++];
             if (f->held < 2) break;
@@ -505,6 +521,33 @@ static void configure_output(struct tg_jpeg_reader *r, int scale_denom, int rgb_
     jpeg_calc_output_dimensions(&r->cinfo);
 }
 
+/* The output size, once libjpeg has started decompressing. */
+static tg_status started(struct tg_jpeg_reader *r, uint32_t *out_width, uint32_t *out_height, int *out_channels) {
+    *out_width = r->cinfo.output_width;
+    *out_height = r->cinfo.output_height;
+    *out_channels = r->row_channels;
+    r->started = 1;
+    if (r->cinfo.output_components != r->row_channels)
+        return r->failure = tg_fail(r->source, TG_ERR_FAILED, "internal error: unexpected output layout");
+    return TG_OK;
+}
+
+/* Decodes again from the first byte with every scan read, after a filtered pass that cannot stand
+ * for the full decode. Called behind the caller's setjmp. */
+static void restart_unfiltered(struct tg_jpeg_reader *r, int scale_denom, int rgb_rows) {
+    jpeg_abort_decompress(&r->cinfo);
+    r->filter.on = 0;
+    r->filter.dropped = 0;
+    r->failure = TG_OK;
+    r->warnings = r->kept = r->truncated = 0;
+    tg_source_seek(r->source, 0);
+    r->source_manager.next_input_byte = NULL;
+    r->source_manager.bytes_in_buffer = 0;
+    jpeg_read_header(&r->cinfo, TRUE);
+    configure_output(r, scale_denom, rgb_rows);
+    jpeg_start_decompress(&r->cinfo);
+}
+
 tg_status tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int allow_partial, int rgb_rows,
                   uint32_t *out_width, uint32_t *out_height, int *out_channels) {
     if (r->failure != TG_OK) return r->failure;
@@ -513,7 +556,11 @@ tg_status tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int al
         return r->failure = tg_fail(r->source, TG_ERR_FAILED, "scale must be 1/1, 1/2, 1/4 or 1/8");
     r->allow_partial = allow_partial;
     if (setjmp(r->jump)) {
-        return jumped(r);
+        if (!r->filter.on) return jumped(r);
+        /* The filtered pass failed: what the file is, the decode that reads every scan says. */
+        if (setjmp(r->jump)) return jumped(r);
+        restart_unfiltered(r, scale_denom, rgb_rows);
+        return started(r, out_width, out_height, out_channels);
     }
     int cmyk = r->summary.color_space == TG_JPEG_CS_CMYK || r->summary.color_space == TG_JPEG_CS_YCCK;
     r->raw_cmyk = cmyk && raw_cmyk;
@@ -523,30 +570,14 @@ tg_status tg_jpeg_start(tg_jpeg_reader *r, int scale_denom, int raw_cmyk, int al
     if (enable_scan_filter(r)) {
         r->cinfo.do_block_smoothing = FALSE;
         jpeg_start_decompress(&r->cinfo);
-        if (full_decode_smooths(r)) {
-            /* Rare: the full decode would smooth blocks, with AC coefficients the filter dropped.
-             * Start again from the first byte, every scan read, warnings as that decode gives. */
-            jpeg_abort_decompress(&r->cinfo);
-            r->filter.on = 0;
-            r->filter.dropped = 0;
-            r->warnings = r->kept = 0;
-            tg_source_seek(r->source, 0);
-            r->source_manager.next_input_byte = NULL;
-            r->source_manager.bytes_in_buffer = 0;
-            jpeg_read_header(&r->cinfo, TRUE);
-            configure_output(r, scale_denom, rgb_rows);
-            jpeg_start_decompress(&r->cinfo);
-        }
+        /* Rare: the full decode would smooth blocks with AC coefficients the filter dropped, or
+         * the file has markers no encoder writes. Start again, every scan read, with the
+         * warnings that decode gives. */
+        if (full_decode_smooths(r) || r->filter.irregular) restart_unfiltered(r, scale_denom, rgb_rows);
     } else {
         jpeg_start_decompress(&r->cinfo);
     }
-    *out_width = r->cinfo.output_width;
-    *out_height = r->cinfo.output_height;
-    *out_channels = r->row_channels;
-    r->started = 1;
-    if (r->cinfo.output_components != r->row_channels)
-        return r->failure = tg_fail(r->source, TG_ERR_FAILED, "internal error: unexpected output layout");
-    return TG_OK;
+    return started(r, out_width, out_height, out_channels);
 }
 
 /* Naive CMYK → RGB, as every viewer without a profile does: each ink removes its share of light.

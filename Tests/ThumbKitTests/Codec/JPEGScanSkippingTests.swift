@@ -119,6 +119,48 @@ import TestSupport
         #expect(image == (try Self.djpeg(unrefined, reduction: 8)))
     }
 
+    /// Where each scan's entropy-coded data starts, with its first component id and spectral start.
+    static func scans(_ jpeg: [UInt8]) -> [(data: Int, component: UInt8, spectralStart: UInt8)] {
+        var found: [(Int, UInt8, UInt8)] = []
+        var i = 2
+        while i + 4 < jpeg.count {
+            guard jpeg[i] == 0xFF, jpeg[i + 1] != 0x00, jpeg[i + 1] != 0xFF, !(0xD0...0xD7).contains(jpeg[i + 1]) else { i += 1; continue }
+            let length = Int(jpeg[i + 2]) << 8 | Int(jpeg[i + 3])
+            if jpeg[i + 1] == 0xDA {
+                let components = Int(jpeg[i + 4])
+                found.append((i + 2 + length, jpeg[i + 5], jpeg[i + 5 + 2 * components]))
+            }
+            i += 2 + length
+        }
+        return found
+    }
+
+    /// Damage inside a skipped scan (a luma AC scan's data overwritten) is not read: the pixels,
+    /// which do not depend on it, are djpeg's, which decodes it with warnings.
+    @Test func damageInsideASkippedScanIsNotRead() throws {
+        var jpeg = Self.files[0].bytes
+        let luma = try #require(Self.scans(jpeg).first { $0.component == 1 && $0.spectralStart > 0 })
+        for k in 40..<80 { jpeg[luma.data + k] = 0x5A }
+        let (image, dropped) = try Self.decode(jpeg, reduction: 8)
+        #expect(dropped == 4)
+        #expect(image == (try Self.djpeg(jpeg, reduction: 8)))
+    }
+
+    /// A marker no encoder writes, inside a skipped scan of a file with restart markers: the full
+    /// decode's restart resync skips it and goes on, while the filtered pass meets it between
+    /// segments and fails. Whatever the filtered pass cannot stand for (a failure, or a marker
+    /// like this one even where the pass succeeds), the file is decoded again with every scan
+    /// read, and comes out as djpeg has it.
+    @Test func aJunkMarkerSendsTheDecodeBackToEveryScan() throws {
+        var jpeg = Self.files[4].bytes
+        let luma = try #require(Self.scans(jpeg).first { $0.component == 1 && $0.spectralStart > 0 })
+        jpeg[luma.data + 30] = 0xFF
+        jpeg[luma.data + 31] = 0x3F
+        let (image, dropped) = try Self.decode(jpeg, reduction: 8)
+        #expect(dropped == 0)
+        #expect(image == (try Self.djpeg(jpeg, reduction: 8)))
+    }
+
     /// Cut inside a skipped scan: still "truncated"; a partial decode reads every scan, as the
     /// full decode would smooth what is missing.
     @Test func aFileCutInsideASkippedScanIsTruncated() throws {
