@@ -327,12 +327,13 @@ static size_t filter_scans(struct tg_jpeg_reader *r, const uint8_t *in, size_t c
             if (f->held < length) break;
             count_scan(r);
             f->keeping = !scan_is_dropped(r, f->header, length);
-            if (!f->keeping) f->dropped++;
             if (f->keeping) {
                 out[o++] = 0xFF;
                 out[o++] = 0xDA;
                 memcpy(out + o, f->header, length);
                 o += length;
+            } else {
+                f->dropped++;
             }
             f->state = FILTER_DATA;
             break;
