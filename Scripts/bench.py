@@ -499,8 +499,7 @@ def formats_section(corpus, have_vips, env1):
         if BASELINE:  # the before binary's like-for-like run, in the same rounds
             commands.append((before("thumbgen -j1 --no-fsync"), thumbgen("--no-fsync", binary=BASELINE), None))
         if have_vips:
-            commands.append(("vipsthumbnail (1 thread)", lambda out, f=files: ["vipsthumbnail", "-s", str(BOX), "-o",
-                                                                               os.path.join(out, "%s.png")] + f, env1))
+            commands.append(("vipsthumbnail (1 thread)", vipsthumbnail(files), env1))
         rows = round_robin(commands)
         print(f"\n{extension}: {len(files)} files made from the JPEG photos, into a {BOX}x{BOX} box; median (min) of {RUNS} runs")
         for label, m in rows:
@@ -523,6 +522,29 @@ def formats_section(corpus, have_vips, env1):
         sys.stdout.flush()
 
 
+def one_thread_env():
+    """The environment the peers run in: one thread each (libvips, OpenMP, ImageMagick)."""
+    return dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
+
+
+def vipsthumbnail(files):
+    """The argv for an output folder of vipsthumbnail thumbnailing `files` into the box, as PNG."""
+    return lambda out: ["vipsthumbnail", "-s", str(BOX), "-o", os.path.join(out, "%s.png")] + files
+
+
+def pillow_thumbnail(files):
+    """The argv for an output folder of Pillow's thumbnail() (Lanczos) of `files`, saved as PNG."""
+    script = ("import sys,os\nfrom PIL import Image\nout=sys.argv[1]\n"
+              "for i,p in enumerate(sys.argv[2:]):\n im=Image.open(p); im.thumbnail((%d,%d), Image.LANCZOS)\n"
+              " im.save(os.path.join(out,'%%d.png'%%i))\n" % (BOX, BOX))
+    return lambda out: [sys.executable, "-c", script, out] + files
+
+
+def print_targets():
+    print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
+    print("\n".join(TARGETS))
+
+
 SUMMARY = []  # the one-screen summary's lines, printed at the end
 
 
@@ -541,19 +563,14 @@ def summary_section(corpus, have_vips, pillow_installed, env1):
         TARGETS.append("  n/a  summary: needs make-corpus.sh's photos and icons, vipsthumbnail and Pillow")
         return
     made = format_corpus(images(jpegs))
-    vips = lambda files: lambda out: ["vipsthumbnail", "-s", str(BOX), "-o", os.path.join(out, "%s.png")] + files
-    pillow_script = ("import sys,os\nfrom PIL import Image\nout=sys.argv[1]\n"
-                     "for i,p in enumerate(sys.argv[2:]):\n im=Image.open(p); im.thumbnail((%d,%d), Image.LANCZOS)\n"
-                     " im.save(os.path.join(out,'%%d.png'%%i))\n" % (BOX, BOX))
-    pillow = lambda files: lambda out: [sys.executable, "-c", pillow_script, out] + files
     decode = lambda files: lambda out: [BENCH, "decode"] + files
     # (label, directory, extensions, peer, its argv, goal: thumbgen CPU / peer CPU at most)
-    sets = [("JPEG photos", jpegs, (".jpg", ".jpeg"), "vipsthumbnail", vips, 0.6)]
+    sets = [("JPEG photos", jpegs, (".jpg", ".jpeg"), "vipsthumbnail", vipsthumbnail, 0.6)]
     for extension, label, goal in (("webp", "WebP photos", 0.9), ("tif", "TIFF photos (LZW)", 0.9), ("gif", "GIF photos", 1.0),
                                    ("heic", "HEIC photos", 1.0), ("avif", "AVIF photos", 1.0)):
         if extension in made:
-            sets.append((label, made[extension], ("." + extension,), "vipsthumbnail", vips, goal))
-    sets += [("small PNG icons", icons, (".png",), "Pillow", pillow, 0.4),
+            sets.append((label, made[extension], ("." + extension,), "vipsthumbnail", vipsthumbnail, goal))
+    sets += [("small PNG icons", icons, (".png",), "Pillow", pillow_thumbnail, 0.4),
              ("PNG photos", pngs, (".png",), "bare libpng decode", decode, 1.0)]
     ours = lambda directory, jobs: lambda out: [BIN, directory, "-o", out, "--size", str(BOX), f"-j{jobs}", "--no-fsync",
                                                 "--progress", "never"]
@@ -933,8 +950,7 @@ def main():
         # BENCH_ONLY=raw: the camera RAW section alone (its fixtures need no corpus).
         print(f"machine: {os.cpu_count()} cores; {subprocess.run([BIN, '--version'], capture_output=True, text=True).stdout.strip()}")
         raw_section()
-        print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
-        print("\n".join(TARGETS))
+        print_targets()
         return
     corpus = build_corpus()
     extra = os.environ.get("BENCH_CACHE", os.path.expanduser("~/.cache/thumbgen-bench"))
@@ -951,19 +967,17 @@ def main():
               f"({subprocess.run([BASELINE, '--version'], capture_output=True, text=True).stdout.strip()})")
     if ONLY == "summary":
         # BENCH_ONLY=summary: the one-screen summary alone (the README's performance table).
-        env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
+        env1 = one_thread_env()
         summary_section(corpus, shutil.which("vipsthumbnail"), have_pillow(), env1)
         print(f"\nsummary (CPU medians of {RUNS} rounds, same runs; {os.cpu_count()} cores):")
         print("\n".join(SUMMARY))
-        print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
-        print("\n".join(TARGETS))
+        print_targets()
         return
     if ONLY == "web":
         # BENCH_ONLY=web: AVIF encoding and file size at equal SSIM (web_section), nothing else.
-        env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
+        env1 = one_thread_env()
         web_section(corpus, shutil.which("vipsthumbnail"), have_pillow(), env1)
-        print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
-        print("\n".join(TARGETS))
+        print_targets()
         return
     photo = images(corpus["large"])[0]
     print(f"\nresampling versus decoding, one {photo.split('/')[-1]} (thumbgen-bench, single thread):")
@@ -1025,7 +1039,7 @@ def main():
         target("peak RSS 48 MP / 24 MP JPEG (flat in height), --no-shrink-on-load", tall_jpeg[2] / small[2], 1.10, False)
 
     have_vips, have_convert, pillow_installed = shutil.which("vipsthumbnail"), shutil.which("convert"), have_pillow()
-    env1 = dict(os.environ, VIPS_CONCURRENCY="1", OMP_NUM_THREADS="1", MAGICK_THREAD_LIMIT="1")
+    env1 = one_thread_env()
     if ONLY == "formats":
         formats_section(corpus, have_vips, env1)
     if ONLY in ("formats", "output") and not os.environ.get("BENCH_FORMATS"):
@@ -1048,13 +1062,9 @@ def main():
             if BASELINE:  # right after the run it is compared with, in every round
                 commands.append((before(label), thumbgen(BASELINE, *flags), None))
         if have_vips:
-            commands.append(("vipsthumbnail (1 thread)",
-                             lambda out: ["vipsthumbnail", "-s", str(BOX), "-o", os.path.join(out, "%s.png")] + files, env1))
+            commands.append(("vipsthumbnail (1 thread)", vipsthumbnail(files), env1))
         if pillow_installed:
-            pillow = ("import sys,os\nfrom PIL import Image\nout=sys.argv[1]\n"
-                      "for i,p in enumerate(sys.argv[2:]):\n im=Image.open(p); im.thumbnail((%d,%d), Image.LANCZOS)\n"
-                      " im.save(os.path.join(out,'%%d.png'%%i))\n" % (BOX, BOX))
-            commands.append(("Pillow thumbnail", lambda out: [sys.executable, "-c", pillow, out] + files, None))
+            commands.append(("Pillow thumbnail", pillow_thumbnail(files), None))
         if have_convert and subprocess.run(["convert", "-version"], capture_output=True).returncode == 0 and len(files) <= 60:
             magick = "for f in \"$@\"; do convert \"$f\" -thumbnail %dx%d \"$0/$(basename \"$f\")\"; done" % (BOX, BOX)
             commands.append(("ImageMagick convert", lambda out: ["bash", "-c", magick, out] + files, env1))
@@ -1109,8 +1119,7 @@ def main():
     if SUMMARY:
         print(f"\nsummary (CPU medians of {RUNS} rounds, same runs; {os.cpu_count()} cores):")
         print("\n".join(SUMMARY))
-    print(f"\ntargets ({os.cpu_count()} cores; MET/MISS judged on medians):")
-    print("\n".join(TARGETS))
+    print_targets()
     if BASELINE:
         print(f"\nA/B summary: before {BASELINE}\n             after  {BIN}\n"
               "before -> after medians, after/before (< 1: after is faster / smaller):")

@@ -206,7 +206,9 @@ static void skip_input_data(j_decompress_ptr cinfo, long count) {
  * malformed header) go to libjpeg to judge. A dropped scan is never decoded, so damage inside one
  * is neither reported nor fatal: the pixels, which do not depend on it, are right. */
 
-static int scan_is_dropped(struct tg_jpeg_reader *r, const uint8_t *h, size_t length) {
+/* Records the precision a scan (its SOS segment `h`, after the marker) leaves its coefficients at,
+ * as libjpeg will; returns whether the scan is dropped. */
+static int record_scan(struct tg_jpeg_reader *r, const uint8_t *h, size_t length) {
     struct scan_filter *f = &r->filter;
     int components = h[2];
     if (components < 1 || components > 4 || length != 6 + 2 * (size_t)components) return 0;
@@ -326,7 +328,7 @@ static size_t filter_scans(struct tg_jpeg_reader *r, const uint8_t *in, size_t c
             }
             if (f->held < length) break;
             count_scan(r);
-            f->keeping = !scan_is_dropped(r, f->header, length);
+            f->keeping = !record_scan(r, f->header, length);
             if (f->keeping) {
                 out[o++] = 0xFF;
                 out[o++] = 0xDA;

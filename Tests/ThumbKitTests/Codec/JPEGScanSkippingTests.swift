@@ -33,19 +33,21 @@ import TestSupport
                 ("4:2:0, a restart marker every MCU", try! jpegtran(["-progressive", "-restart", "1B"], yuv420), 4)]
     }()
 
-    static func jpegtran(_ arguments: [String], _ jpeg: [UInt8]) throws -> [UInt8] {
-        let input = Fixtures.temporaryDirectory("jpegtran") + ".jpg"
+    /// What libjpeg-turbo's `tool` writes for `jpeg`, given as a file after `arguments`.
+    static func output(of tool: String, _ arguments: [String], for jpeg: [UInt8]) throws -> [UInt8] {
+        let input = Fixtures.temporaryDirectory(tool) + ".jpg"
         FileManager.default.createFile(atPath: input, contents: Data(jpeg))
         defer { try? FileManager.default.removeItem(atPath: input) }
-        return try RAWDecoderTests.bytes(ofTool: "/usr/bin/jpegtran", arguments + ["-copy", "none", input])
+        return try RAWDecoderTests.bytes(ofTool: "/usr/bin/" + tool, arguments + [input])
+    }
+
+    static func jpegtran(_ arguments: [String], _ jpeg: [UInt8]) throws -> [UInt8] {
+        try output(of: "jpegtran", arguments + ["-copy", "none"], for: jpeg)
     }
 
     /// djpeg's decode at 1/`reduction` scale, as RGBA.
     static func djpeg(_ jpeg: [UInt8], reduction: Int) throws -> Image {
-        let input = Fixtures.temporaryDirectory("djpeg") + ".jpg"
-        FileManager.default.createFile(atPath: input, contents: Data(jpeg))
-        defer { try? FileManager.default.removeItem(atPath: input) }
-        let pnm = try RAWDecoderTests.bytes(ofTool: "/usr/bin/djpeg", ["-scale", "1/\(reduction)", "-pnm", input])
+        let pnm = try output(of: "djpeg", ["-scale", "1/\(reduction)", "-pnm"], for: jpeg)
         // "P6" or "P5", width, height, maxval, one whitespace byte, then samples.
         var fields: [String] = [], field = "", index = 0
         while fields.count < 4 {
