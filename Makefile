@@ -8,7 +8,7 @@ BIN = .build/$(CONFIG)/thumbgen
 # Where thumbgen.json (the demo project) writes.
 DEMO_OUT = demo-output
 # What `deps` installs on Debian.
-DEB_PACKAGES = libpng-dev zlib1g-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil python3-numpy icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel libtiff-tools gcc libheif-examples chromium libimage-exiftool-perl dcraw tmux libjpeg-turbo-progs
+DEB_PACKAGES = libpng-dev zlib1g-dev libdeflate-dev libjpeg-dev liblcms2-dev libwebp-dev libgif-dev libtiff-dev libheif-dev libde265-dev libdav1d-dev pkg-config time python3-pil python3-numpy icnsutils pngcheck aapt android-framework-res groff-base man-db zsh fish parallel libtiff-tools gcc libheif-examples chromium libimage-exiftool-perl dcraw tmux libjpeg-turbo-progs
 
 .PHONY: all build deps test fma-check demo assets bench fuzz sanitize install uninstall clean
 
@@ -31,7 +31,7 @@ all: build
 # (Debian 12's libheif1 has libaom's AV1 encoder built in; later releases ship it as
 # libheif-plugin-aomenc, installed below when the release has it.)
 deps:
-	@if ! pkg-config --exists libpng zlib libjpeg lcms2 libwebpdemux libtiff-4 libheif libde265 dav1d 2>/dev/null || [ ! -f /usr/include/gif_lib.h ] || [ ! -x /usr/bin/time ] \
+	@if ! pkg-config --exists libpng zlib libdeflate libjpeg lcms2 libwebpdemux libtiff-4 libheif libde265 dav1d 2>/dev/null || [ ! -f /usr/include/gif_lib.h ] || [ ! -x /usr/bin/time ] \
 	    || [ ! -x /usr/bin/icns2png ] || [ ! -x /usr/bin/pngcheck ] || [ ! -x /usr/bin/aapt ] || [ ! -f /usr/share/android-framework-res/framework-res.apk ] \
 	    || [ ! -x /usr/bin/groff ] || [ ! -x /usr/bin/man ] || [ ! -x /usr/bin/zsh ] || [ ! -x /usr/bin/fish ] || [ ! -x /usr/bin/parallel ] || [ ! -x /usr/bin/tiffcp ] \
 	    || [ ! -x /usr/bin/heif-convert ] || [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/exiftool ] || [ ! -x /usr/bin/dcraw ] || [ ! -x /usr/bin/tmux ] || [ ! -x /usr/bin/djpeg ] || [ ! -x /usr/bin/jpegtran ] \

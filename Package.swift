@@ -29,6 +29,17 @@ let package = Package(
             dependencies: ["CPNGSystem", "CCodecSupport"],
             linkerSettings: [.linkedLibrary("z")]
         ),
+        // libdeflate as the system provides it (pkg-config libdeflate).
+        .systemLibrary(
+            name: "CDeflateSystem",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
+        // The only code that calls libdeflate, which compresses the PNGs thumbgen writes.
+        .target(
+            name: "CLibDeflate",
+            dependencies: ["CDeflateSystem", "CCodecSupport"]
+        ),
         // libjpeg(-turbo) as the system provides it (pkg-config libjpeg).
         .systemLibrary(
             name: "CJPEGSystem",
@@ -121,7 +132,7 @@ let package = Package(
         .target(name: "CFileSync"),
         .target(
             name: "ThumbKit",
-            dependencies: ["CLibPNG", "CLibJPEG", "CLibWebP", "CLibGIF", "CLibTIFF", "CLibHEIF", "CLibLCMS", "CThumbKernels", "CSRGBTables", "CFileSync"],
+            dependencies: ["CLibPNG", "CLibDeflate", "CLibJPEG", "CLibWebP", "CLibGIF", "CLibTIFF", "CLibHEIF", "CLibLCMS", "CThumbKernels", "CSRGBTables", "CFileSync"],
             // The font's source and licence, for readers of the folder.
             exclude: ["Text/README.md"],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -197,9 +208,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ThumbKitTests",
-            // CLibJPEG's encoder makes the JPEG fixtures; lcms2 itself is the colour reference; the
-            // command line is run in-process to compare its files with the library's bytes.
-            dependencies: ["ThumbKit", "ThumbgenCLI", "TestSupport", "CLibJPEG", "CLibLCMS", "CLCMSSystem"],
+            // CLibJPEG's encoder makes the JPEG fixtures; lcms2 itself is the colour reference; zlib
+            // inflates the PNG encoder's image data; the command line is run in-process to compare
+            // its files with the library's bytes.
+            dependencies: ["ThumbKit", "ThumbgenCLI", "TestSupport", "CLibJPEG", "CLibLCMS", "CLCMSSystem", "CPNGSystem"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -17,7 +17,7 @@ import TestSupport
         write("good-avif.avif", fixture("alpha.avif"))
         let heic = fixture("opaque.heic")
         write("cut.heic", Array(heic.prefix(heic.count / 2)))
-        // The coded AV1 data overwritten: dav1d's first message as the reason, nothing of it on
+        // The coded AV1 data overwritten: the decoder's reason, nothing of it on
         // standard error.
         write("garbled.avif", Self.garbled(fixture("opaque.avif"), from: 4))
         // The alpha plane's coded data (item 2, the first 59 bytes of mdat): libheif 1.15 decodes
@@ -35,10 +35,17 @@ import TestSupport
         let run = try BuiltBinary.run([tree, "-o", out, "--size", "16", "--progress", "never"])
         #expect(run.status == 1)
         let lines = run.err.split(separator: "\n").map(String.init)
-        #expect(lines.sorted() == [
+        // Which library words the AV1 reason depends on the release: libheif 1.15.1's Debian
+        // security update checks OBU sizes before dav1d sees them ("AV1 stream was rejected
+        // because an OBU size is truncated."), earlier builds pass dav1d's own message on. Either
+        // is one line that names the file and says corrupt.
+        let av1 = ["garbled-alpha.avif", "garbled.avif"].map { "thumbgen: \(tree)/\($0): corrupt HEIF: " }
+        for prefix in av1 {
+            let line = lines.first { $0.hasPrefix(prefix) }
+            #expect(line.map { $0.count > prefix.count } == true, "\(run.err)")
+        }
+        #expect(lines.filter { line in !av1.contains { line.hasPrefix($0) } }.sorted() == [
             "thumbgen: \(tree)/cut.heic: file is truncated",
-            "thumbgen: \(tree)/garbled-alpha.avif: corrupt HEIF: overrun in OBU bit buffer into next OBU",
-            "thumbgen: \(tree)/garbled.avif: corrupt HEIF: error parsing OBU data",
             "thumbgen: \(tree)/hevc-garbled-alpha.heic: corrupt HEIF: CTB outside of image area (concealing stream error...)",
             "thumbgen: \(tree)/hevc-garbled.heic: corrupt HEIF: CTB outside of image area (concealing stream error...)",
             "thumbgen: \(tree)/no-meta.heic: corrupt HEIF: invalid input: No 'meta' box",

@@ -8,7 +8,7 @@ import ThumbKit
 @Suite struct LibraryVersionsTests {
     /// Each decoder's library, the ones libheif runs, lcms2 and libwebp's encoder.
     static let libraries = ["libpng", "zlib", "libjpeg-turbo", "lcms2", "libwebp", "giflib", "libtiff", "libheif",
-                            "libde265", "dav1d", "libwebp-encoder", "libaom"]
+                            "libde265", "dav1d", "libwebp-encoder", "libaom", "libdeflate"]
 
     @Test func everyLibraryIsListedOnceWithAVersion() {
         let current = LibraryVersions.current

@@ -11,7 +11,7 @@
  *    order). Gamma, chromaticity and ICC data are not applied: samples are taken as sRGB.
  *  - Limits are checked from the header, before libpng allocates anything large; a limit that is
  *    hit comes back as data (tg_limit_hit), so the caller words it and names its own options.
- *  - Encoding writes no time or text chunks and uses fixed zlib settings: same pixels, same bytes.
+ *  - Only reading: PNGs are written by ThumbKit's PNGEncoder, which compresses with libdeflate.
  */
 #ifndef CLIBPNG_H
 #define CLIBPNG_H
@@ -20,10 +20,6 @@
 #include <stdint.h>
 
 #include "tg_codec_support.h"
-
-/* libpng's filter bits (PNG_FILTER_NONE, PNG_ALL_FILTERS), without pulling png.h into Swift. */
-#define PNG_FILTER_NONE_C 0x08
-#define PNG_ALL_FILTERS_C 0xf8
 
 typedef struct {
     uint32_t width;
@@ -76,32 +72,7 @@ void tg_png_get_metadata(const tg_png_reader *reader, tg_png_metadata *metadata)
 
 void tg_png_close(tg_png_reader *reader);
 
-/* ---- encoding ---- */
-
-typedef struct {
-    uint32_t width;
-    uint32_t height;
-    int color_type;             /* 0, 2, 3, 4 or 6 */
-    int bit_depth;              /* 1, 2, 4 or 8 (16 is not written) */
-    const uint8_t *pixels;      /* rows of one byte per sample (packed by libpng for depth < 8) */
-    size_t stride;              /* bytes between rows in pixels */
-    const uint8_t *palette;     /* palette_count * 3 bytes, RGB, for color type 3 */
-    int palette_count;
-    const uint8_t *trns;        /* palette alphas, for color type 3; may be NULL */
-    int trns_count;
-    int compression_level;      /* zlib level 0-9 */
-    int filter_mask;            /* PNG_FILTER_* bits for png_set_filter */
-    int write_srgb;             /* 1: add an sRGB chunk (perceptual intent) */
-    const uint8_t *icc;         /* written as an iCCP chunk (instead of sRGB); may be NULL */
-    size_t icc_size;
-} tg_png_encode_params;
-
-
-/* Encodes into out (owned by the caller afterwards; release with tg_buffer_free). */
-tg_status tg_png_encode(const tg_png_encode_params *params, tg_buffer *out, char message[TG_MESSAGE_SIZE]);
-
-
-/* The libpng and zlib versions in use, e.g. "libpng 1.6.39, zlib 1.2.13". */
+/* The libpng and zlib versions that read PNGs, e.g. "libpng 1.6.39, zlib 1.2.13". */
 void tg_png_versions(char out[TG_VERSION_SIZE]);
 
 #endif

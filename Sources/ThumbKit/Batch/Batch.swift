@@ -39,7 +39,7 @@
 ///   lists each output of this run's plan; entries of sources no longer in the plan are dropped.
 ///   It is written atomically at the end, on cancellation, and every `checkpointSeconds`. After a
 ///   SIGKILL, outputs without a matching entry are rebuilt.
-/// - **Hashes.** The pixel hash (decoded RGBA8) survives zlib/libpng upgrades; the file hash
+/// - **Hashes.** The pixel hash (decoded RGBA8) survives libdeflate upgrades; the file hash
 ///   does not. Compare pixel hashes across machines and library versions.
 /// - **Failures.** A bad file never stops the others; each failure is one line `path: reason`,
 ///   paths escaped as `BatchMessage.path` says. Exit status 0 when all succeeded, 1 otherwise.

@@ -5,7 +5,7 @@
 /// Each difference is told apart by its cause. A source whose bytes are not the ones recorded
 /// (SHA-256) changed since the manifest, so it is not regenerated: the renderer is not to blame.
 /// The pixel hash (SHA-256 of the RGBA8 samples) depends only on what the renderer computed, so
-/// a new file hash with the same pixels is the encoder's doing (zlib, libpng, libjpeg-turbo,
+/// a new file hash with the same pixels is the encoder's doing (libdeflate, libjpeg-turbo,
 /// libwebp); other pixels are measured against the output on disk (differing pixels, maximum
 /// difference, PSNR) and accepted within `tolerance`. Either names the library versions that
 /// differ from the ones the settings recorded.

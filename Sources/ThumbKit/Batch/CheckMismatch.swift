@@ -12,7 +12,7 @@ package struct CheckMismatch: Sendable, Equatable {
         /// the manifest's): the fixture changed, not the renderer, so it is not regenerated.
         case sourceChanged(expected: String, actual: String)
         /// Rendering the source again gives the same pixels in other file bytes: the encoder
-        /// (zlib, libpng, libjpeg-turbo, libwebp) changed. `libraries` are the versions that
+        /// (libdeflate, libjpeg-turbo, libwebp) changed. `libraries` are the versions that
         /// differ from the manifest's.
         case encoderBytesDiffer(libraries: [LibraryVersions.Change])
         /// Rendering the source again gives other pixels: `measure` says how far they are from the

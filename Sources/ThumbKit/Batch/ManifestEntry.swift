@@ -1,7 +1,7 @@
 /// Everything the manifest records about one output file.
 ///
 /// Two hashes describe the output: `fileSHA256` covers the file's bytes and changes whenever the
-/// encoder does (a zlib or libwebp upgrade, another compression level), while `pixelSHA256` covers
+/// encoder does (a libdeflate or libwebp upgrade, another compression level), while `pixelSHA256` covers
 /// the straight RGBA8 samples that were encoded (row-major, R G B A) and so survives any change of
 /// encoder. A golden comparison across machines should use the pixel hash.
 ///

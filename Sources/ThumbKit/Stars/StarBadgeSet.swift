@@ -40,7 +40,7 @@ package struct StarBadgeSet: Sendable {
 
     /// Renders and encodes every badge at every scale, each exactly once. PNGs are 8-bit sRGB from
     /// `PNGEncoder()` (smallest lossless colour type, deterministic), so the same spec gives the
-    /// same bytes on every machine with the same zlib; pixel content is identical everywhere.
+    /// same bytes on every machine with the same libdeflate; pixel content is identical everywhere.
     package func render() throws(StarBadgeError) -> StarBadgeFiles {
         var files: [StarBadgeFiles.File] = []
         for badge in badges {

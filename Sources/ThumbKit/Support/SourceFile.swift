@@ -45,7 +45,9 @@ package final class SourceFile: Sendable {
     /// than that (one that grew since it was planned) is a failure, not an unbounded read.
     package func sha256(maxBytes: UInt64 = 0) -> Result<String, SystemFailure> {
         var hasher = SHA256()
-        var buffer = [UInt8](repeating: 0, count: Self.hashChunkBytes)
+        // No bigger than the file as opened (a larger one only takes more reads): a megabyte
+        // zeroed and faulted in for every icon of a few kilobytes cost 5% of a batch of them.
+        var buffer = [UInt8](repeating: 0, count: Int(min(UInt64(Self.hashChunkBytes), max(UInt64(status.size), 1))))
         var offset: Int64 = 0
         while true {
             let n = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, off_t(offset)) }

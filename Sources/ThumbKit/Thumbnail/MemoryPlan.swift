@@ -25,7 +25,7 @@
 /// peak the process really reaches.
 struct MemoryPlan {
     /// The codec's own state: one ancillary chunk or ICC profile (`DecodeLimits.maxChunkBytes` at
-    /// its default), libpng's and zlib's buffers, libjpeg's 64 KiB read chunk and row buffers.
+    /// its default), libpng's and zlib's buffers, libdeflate's compressor, libjpeg's 64 KiB read chunk and row buffers.
     static let codecState: UInt64 = 9 << 20
 
     /// The planned peak in bytes.

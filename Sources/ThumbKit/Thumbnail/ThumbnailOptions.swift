@@ -1,5 +1,5 @@
 /// Everything that decides what a thumbnail looks like. Two equal option values always give
-/// byte-identical outputs for the same source (for a given zlib).
+/// byte-identical outputs for the same source (for a given libdeflate).
 public struct ThumbnailOptions: Sendable, Hashable {
     /// The box at @1x, how the image fits it, and whether it may be enlarged (default 128, inside,
     /// shrink only).

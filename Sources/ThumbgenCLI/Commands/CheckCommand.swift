@@ -31,7 +31,7 @@ struct CheckCommand: Command {
             Each output is regenerated from its source with the recorded settings, and compared on disk
             when it is there (the manifest and the sources are enough). A source whose SHA-256 is not
             the manifest's changed since; it is reported, not regenerated. The same pixels in other
-            bytes are the encoder's doing (zlib, libpng, libjpeg-turbo, libwebp); other pixels are
+            bytes are the encoder's doing (libdeflate, libjpeg-turbo, libwebp); other pixels are
             measured against the output on disk (pixels that differ, maximum difference, PSNR). Either
             names each library whose version differs from the manifest's (from -> to).
             Each output that differs is one line, OUTPUT: what differs (several differences joined by "; ").

@@ -13,7 +13,7 @@ import TestSupport
     static let updating = ProcessInfo.processInfo.environment["THUMBGEN_UPDATE_GOLDEN"] == "1"
 
     /// SHA-256 of the RGBA8 pixels (row-major, straight alpha, as `Image(bitmap).rgba8`) of every
-    /// file of the default spec. Independent of zlib, unlike the PNG hashes in the manifest.
+    /// file of the default spec. Independent of the PNG compressor, unlike the file hashes in the manifest.
     static let defaultSetPixelHashes: [String: String] = [
         "1StarSmall.png": "627a14179c566796342658db015d82d587cf692ed0e275562fef94935d992150",
         "1StarSmall@2x.png": "68e58139013f69d12e523bd759dd196457bfc2d98df6f153e3512655ace1f236",

@@ -9,7 +9,7 @@ import CLibPNG
 /// header, not applied.
 package final class PNGDecoder: ImageDecoder {
     static let format = ImageFormat.png
-    /// libpng and the zlib it inflates with (and PNGEncoder deflates with), e.g. "libpng 1.6.39, zlib 1.2.13".
+    /// libpng and the zlib it inflates with, e.g. "libpng 1.6.39, zlib 1.2.13".
     static let libraryVersion = CodecVersions.text(tg_png_versions)
     /// libpng's own state is bounded by the chunk limit, which `MemoryPlan` counts.
     let workingBytes: UInt64 = 0
