@@ -209,9 +209,9 @@ let package = Package(
         .testTarget(
             name: "ThumbKitTests",
             // CLibJPEG's encoder makes the JPEG fixtures; lcms2 itself is the colour reference; zlib
-            // inflates the PNG encoder's image data; the command line is run in-process to compare
-            // its files with the library's bytes.
-            dependencies: ["ThumbKit", "ThumbgenCLI", "TestSupport", "CLibJPEG", "CLibLCMS", "CLCMSSystem", "CPNGSystem"],
+            // inflates the PNG encoder's image data; CLibTIFF's LZW decoder is run on strips
+            // directly; the command line is run in-process to compare its files with the library's bytes.
+            dependencies: ["ThumbKit", "ThumbgenCLI", "TestSupport", "CLibJPEG", "CLibLCMS", "CLCMSSystem", "CPNGSystem", "CLibTIFF"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -25,9 +25,21 @@ struct tg_tiff_reader {
     uint8_t *xmp;
     uint8_t *scanline;          /* one stored row, for gray rows */
     uint32_t next_row;          /* the next row tg_tiff_read_row gives */
+    /* LZW strips of rows as stored, decoded here (lzw.c) until one is irregular; libtiff's
+     * scanline reader takes over from that strip on. */
+    int own_lzw;
+    int horizontal_predictor;   /* Predictor 2: each sample stored as the difference to the one before */
+    uint32_t rows_per_strip;
+    uint32_t decoded_strip;     /* which strip `strip` holds; UINT32_MAX for none */
+    size_t row_bytes;
+    uint8_t *strip;             /* one decoded strip (rows_per_strip rows) */
+    uint8_t *raw;               /* one strip's LZW data */
+    size_t raw_capacity;
     tg_tiff_info summary;
     char message[TG_MESSAGE_SIZE];
 };
+
+static void choose_own_lzw(struct tg_tiff_reader *r, uint16_t samples);
 
 /* libtiff seeks (directories and strips may be anywhere): each read is exactly what it asks for. */
 static tmsize_t read_proc(thandle_t handle, void *dst, tmsize_t length) {
@@ -319,25 +331,106 @@ tg_status tg_tiff_open(tg_source *s, const tg_limits *limits, tg_tiff_reader **o
     r->summary.rows_as_stored = r->summary.sample_kind == TG_TIFF_SAMPLES_NONE && !r->summary.tiled && planar == PLANARCONFIG_CONTIG && bits == 8 && extras == 0
         && ((photometric == PHOTOMETRIC_RGB && samples == 3) || (photometric == PHOTOMETRIC_MINISBLACK && samples == 1))
         && (uint64_t)TIFFScanlineSize64(tif) == (uint64_t)width * samples;
+    choose_own_lzw(r, samples);
     *info = r->summary;
     return TG_OK;
 }
 
+
+/* Whether this reader decodes the image's LZW strips itself: rows as stored, LZW, bytes in their
+ * usual bit order, no predictor or the horizontal one, and a strip no larger than libtiff's own
+ * working buffer (`strip_bytes`, which the memory plan counts) nor 2 GiB. */
+static void choose_own_lzw(struct tg_tiff_reader *r, uint16_t samples) {
+    TIFF *tif = r->tif;
+    uint16_t compression = COMPRESSION_NONE, fill_order = FILLORDER_MSB2LSB, predictor = PREDICTOR_NONE;
+    uint32_t rows_per_strip = 0;
+    TIFFGetFieldDefaulted(tif, TIFFTAG_COMPRESSION, &compression);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_FILLORDER, &fill_order);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_PREDICTOR, &predictor);
+    TIFFGetFieldDefaulted(tif, TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+    const tg_tiff_info *s = &r->summary;
+    if (!s->rows_as_stored || compression != COMPRESSION_LZW || fill_order != FILLORDER_MSB2LSB
+        || (predictor != PREDICTOR_NONE && predictor != PREDICTOR_HORIZONTAL) || rows_per_strip == 0)
+        return;
+    if (rows_per_strip > s->height) rows_per_strip = s->height;
+    uint64_t row_bytes = (uint64_t)s->width * samples, strip_bytes = row_bytes * rows_per_strip;
+    if (strip_bytes != s->strip_bytes || strip_bytes > ((uint64_t)1 << 31)
+        || TIFFNumberOfStrips(tif) != (s->height - 1) / rows_per_strip + 1)
+        return;
+    r->own_lzw = 1;
+    r->horizontal_predictor = predictor == PREDICTOR_HORIZONTAL;
+    r->rows_per_strip = rows_per_strip;
+    r->row_bytes = (size_t)row_bytes;
+    r->decoded_strip = UINT32_MAX;
+}
+
+/* Decodes strip `index` into r->strip; 0 when it is not a regular LZW stream wholly inside the
+ * file (then libtiff reads it, with its own checks and messages). Only bytes the strip's offset
+ * and count name are read, so nothing here reaches libtiff's error handler or marks the source
+ * as run out. */
+static int decode_own_strip(struct tg_tiff_reader *r, uint32_t index) {
+    uint64_t offset = TIFFGetStrileOffset(r->tif, index), count = TIFFGetStrileByteCount(r->tif, index);
+    uint64_t file_size = tg_source_size(r->source);
+    /* LZW's codes are at most 12 bits a byte: a count past 1.5 times the strip (and some slack)
+     * is not a regular stream. */
+    uint64_t largest = r->summary.strip_bytes + r->summary.strip_bytes / 2 + 4096;
+    if (count == 0 || count > largest || offset > file_size || count > file_size - offset) return 0;
+    if (!r->strip && !(r->strip = malloc(r->summary.strip_bytes))) return 0;
+    if (count > r->raw_capacity) {
+        uint8_t *grown = realloc(r->raw, (size_t)count);
+        if (!grown) return 0;
+        r->raw = grown;
+        r->raw_capacity = (size_t)count;
+    }
+    tg_source_seek(r->source, offset);
+    if (tg_source_read_direct(r->source, r->raw, (size_t)count) != count) return 0;
+    uint32_t first_row = index * r->rows_per_strip;
+    uint32_t rows = r->summary.height - first_row < r->rows_per_strip ? r->summary.height - first_row : r->rows_per_strip;
+    if (!tg_tiff_lzw_decode_strip(r->raw, (size_t)count, r->strip, (size_t)rows * r->row_bytes)) return 0;
+    if (r->horizontal_predictor) {
+        /* As libtiff's horAcc8: each sample plus the same sample of the pixel before, modulo 256. */
+        size_t stride = r->summary.samples_per_pixel;
+        for (uint32_t y = 0; y < rows; y++) {
+            uint8_t *row = r->strip + (size_t)y * r->row_bytes;
+            for (size_t i = stride; i < r->row_bytes; i++) row[i] = (uint8_t)(row[i] + row[i - stride]);
+        }
+    }
+    return 1;
+}
+
+/* Stored row y into dst: from this reader's own decoded strip while its strips are regular, else
+ * libtiff's scanline reader (rows are asked for in order, so libtiff starts at a strip's first
+ * row). */
+static tg_status read_scanline(struct tg_tiff_reader *r, uint32_t y, uint8_t *dst) {
+    if (r->own_lzw) {
+        uint32_t index = y / r->rows_per_strip;
+        if (index == r->decoded_strip || decode_own_strip(r, index)) {
+            r->decoded_strip = index;
+            memcpy(dst, r->strip + (size_t)(y - index * r->rows_per_strip) * r->row_bytes, r->row_bytes);
+            return TG_OK;
+        }
+        r->own_lzw = 0;
+        /* libtiff keeps the decoder the first strip it reads calls for: a later strip that
+         * announces old-style codes is read with that one. So it reads strip 0 first, as it did
+         * when it read every strip (strip 0 was regular, so this succeeds as it did then). */
+        if (index > 0 && TIFFReadScanline(r->tif, r->strip, 0, 0) < 0) return failure(r, "cannot decode the image");
+    }
+    if (TIFFReadScanline(r->tif, dst, y, 0) < 0) return failure(r, "cannot decode the image");
+    return TG_OK;
+}
 
 /* Row y of an image whose rows are as stored into dst: RGB (3 channels) or RGBA (4), alpha 255,
  * the values libtiff's RGBA reader gives (its 8-bit gray map is the identity). */
 static tg_status read_stored_row(struct tg_tiff_reader *r, uint32_t y, uint8_t *dst, int channels) {
     const tg_tiff_info *s = &r->summary;
     int gray = s->samples_per_pixel == 1;
-    if (channels == 3 && !gray) {
-        if (TIFFReadScanline(r->tif, dst, y, 0) < 0) return failure(r, "cannot decode the image");
-        return TG_OK;
-    }
+    if (channels == 3 && !gray) return read_scanline(r, y, dst);
     if (!r->scanline) {
         r->scanline = malloc((size_t)s->width * 3);
         if (!r->scanline) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
     }
-    if (TIFFReadScanline(r->tif, r->scanline, y, 0) < 0) return failure(r, "cannot decode the image");
+    tg_status status = read_scanline(r, y, r->scanline);
+    if (status != TG_OK) return status;
     const uint8_t *p = r->scanline;
     for (uint32_t x = 0; x < s->width; x++, dst += channels) {
         uint8_t red = gray ? p[x] : p[3 * x], green = gray ? p[x] : p[3 * x + 1], blue = gray ? p[x] : p[3 * x + 2];
@@ -412,6 +505,8 @@ void tg_tiff_close(tg_tiff_reader *r) {
     free(r->icc);
     free(r->xmp);
     free(r->scanline);
+    free(r->strip);
+    free(r->raw);
     free(r);
 }
 

