@@ -48,7 +48,8 @@ package struct StagedFile: Sendable, Equatable {
 /// is flushed at all (still atomic against a killed process, since the rename comes after the last
 /// write, but not against power loss). On any failure the temporary file is removed. A process
 /// killed mid-write leaves at most a temporary file named `.thumbgen-tmp-PID-N`;
-/// `removeStaleTemporaries(in:)` clears them on the next run.
+/// `removeStaleTemporaries(in:)` clears them on the next run (not those of a process still
+/// running: shards writing into one tree at once).
 ///
 /// The temporary name does not contain the destination's: a destination of 240 bytes or more
 /// would otherwise give a temporary name over NAME_MAX (255 bytes), and the file could not be
@@ -197,16 +198,34 @@ package enum AtomicFile {
     }
 
     /// Removes temporary files left by killed runs directly inside `directory`; returns how many.
-    /// Both the present short names and the older `.NAME.thumbgen-tmp-PID-N` ones are removed.
+    /// Both the present short names and the older `.NAME.thumbgen-tmp-PID-N` ones are removed,
+    /// unless PID is a process that is still running: shards started together into one output
+    /// tree (GNU parallel, a Slurm array on one node) each clear the tree as they start, and one
+    /// must not remove a file another is about to rename into place.
     @discardableResult
     package static func removeStaleTemporaries(in directory: FilePath) -> Int {
         guard case .success(let names) = FileSystem.entries(directory.bytes) else { return 0 }
         let marker = Array(temporaryMarker.utf8)
         var removed = 0
-        for name in names where name.first == UInt8(ascii: ".") && name.firstRange(of: marker) != nil {
+        for name in names where name.first == UInt8(ascii: ".") {
+            guard let found = name.firstRange(of: marker) else { continue }
+            if let pid = writerProcess(name[found.upperBound...]), isRunning(pid) { continue }
             if unlink(directory.appending(FilePath(name))) { removed += 1 }
         }
         return removed
+    }
+
+    /// The PID in "PID-N", the part of a temporary name after the marker.
+    private static func writerProcess(_ rest: ArraySlice<UInt8>) -> pid_t? {
+        let digits = rest.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        return pid_t(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) })
+    }
+
+    /// Whether a process with this id exists (signal 0 checks without sending; EPERM means it
+    /// exists under another user).
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
     }
 
     /// `removeStaleTemporaries(in:)` for a directory given as text.

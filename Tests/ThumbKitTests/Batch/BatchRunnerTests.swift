@@ -218,7 +218,7 @@ import Testing
         // A killed run: outputs changed without a manifest update, and a temporary left behind.
         dir.write("in/img0.png", Fixture.png(width: 7, height: 7, seed: 7))
         dir.write("out/img0.png", Array("half-written garbage".utf8))
-        dir.write("out/sub/.img1.png" + AtomicFile.temporaryMarker + "123-1", [1, 2, 3])
+        dir.write("out/sub/.img1.png" + AtomicFile.temporaryMarker + "999999999-1", [1, 2, 3])
         #expect(unlink(configuration.manifestPath.description) == 0)
         let summary = try run(configuration)
         #expect(summary.written == 3 && summary.failed.isEmpty)

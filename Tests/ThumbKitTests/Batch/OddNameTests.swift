@@ -112,8 +112,8 @@ import Testing
         #expect(AtomicFile.commit([staged], syncData: false) == [nil])
         #expect(Fixture.readFile(FilePath(dir.path).appending(name)) == [1, 2, 3])
         // A temporary left by a killed run, old long style or new short style, is cleared.
-        dir.write(".x.png" + AtomicFile.temporaryMarker + "9-9", [0])
-        dir.write(AtomicFile.temporaryMarker + "9-10", [0])
+        dir.write(".x.png" + AtomicFile.temporaryMarker + "999999999-9", [0])
+        dir.write(AtomicFile.temporaryMarker + "999999999-10", [0])
         #expect(AtomicFile.removeStaleTemporaries(in: dir.path) == 2)
     }
 

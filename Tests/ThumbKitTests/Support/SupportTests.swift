@@ -174,12 +174,17 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 5)
     }
 
+    /// A temporary of a process that is gone is removed; one of a process still running (this
+    /// one: another shard writing into the same tree) is kept.
     @Test func staleTemporariesAreRemoved() throws {
         let directory = Fixtures.temporaryDirectory("atomic")
-        #expect(FileManager.default.createFile(atPath: directory + "/.out.png\(AtomicFile.temporaryMarker)123-1", contents: Data([0])))
+        // 999999999 is past any pid_max, so no process has it.
+        #expect(FileManager.default.createFile(atPath: directory + "/.out.png\(AtomicFile.temporaryMarker)999999999-1", contents: Data([0])))
+        let live = AtomicFile.temporaryMarker + "\(ProcessInfo.processInfo.processIdentifier)-1"
+        #expect(FileManager.default.createFile(atPath: directory + "/" + live, contents: Data([0])))
         #expect(FileManager.default.createFile(atPath: directory + "/keep.png", contents: Data([0])))
         #expect(AtomicFile.removeStaleTemporaries(in: directory) == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["keep.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [live, "keep.png"])
     }
 }
 
