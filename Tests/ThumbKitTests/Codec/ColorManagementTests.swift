@@ -59,11 +59,11 @@ import TestSupport
         // The thumbnail is marked sRGB; with keepProfile the pixels stay and the profile travels.
         let options = ThumbnailOptions(size: ThumbnailSize(width: 8, height: 8))
         let thumbnail = try Thumbnailer(options: options).thumbnails(of: .bytes(jpeg))[0]
-        #expect(Self.chunkTypes(thumbnail.bytes).contains("sRGB"))
+        #expect(PNGEncoderTests.chunkTypes(thumbnail.bytes).contains("sRGB"))
         var keeping = options
         keeping.keepProfile = true
         let kept = try Thumbnailer(options: keeping).thumbnails(of: .bytes(jpeg))[0]
-        #expect(Self.chunkTypes(kept.bytes).contains("iCCP") && !Self.chunkTypes(kept.bytes).contains("sRGB"))
+        #expect(PNGEncoderTests.chunkTypes(kept.bytes).contains("iCCP") && !PNGEncoderTests.chunkTypes(kept.bytes).contains("sRGB"))
         #expect(Self.close(Array(JPEGFixtures.pixel(kept.image, 1, 1).prefix(3)), [255, 0, 0], 3))
         #expect(keeping.canonicalDescription.contains("profile=keep") && options.canonicalDescription.contains("profile=srgb"))
         // A PNG carrying the kept profile converts back the same way.
@@ -140,7 +140,7 @@ import TestSupport
         keeping.keepProfile = true
         #expect(try DecodeTestPlan.needsNoTransform(png, options: keeping))
         let kept = try Thumbnailer(options: keeping).thumbnails(of: .bytes(png))[0]
-        #expect(Self.chunkTypes(kept.bytes).contains("iCCP"))
+        #expect(PNGEncoderTests.chunkTypes(kept.bytes).contains("iCCP"))
         #expect(JPEGFixtures.pixel(kept.image, 1, 1) == [200, 100, 50, 255])
         #expect(try PNGDecoder(bytes: kept.bytes).header.colorSource == .iccProfile(p3))
     }
@@ -301,17 +301,5 @@ import TestSupport
         var bytes = [UInt8](repeating: 0, count: Int(size))
         _ = cmsSaveProfileToMem(profile, &bytes, &size)
         return bytes
-    }
-
-    /// The chunk types of a PNG, in order.
-    static func chunkTypes(_ png: [UInt8]) -> [String] {
-        var types = [String]()
-        var offset = 8
-        while offset + 8 <= png.count {
-            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
-            types.append(String(decoding: png[offset + 4..<offset + 8], as: UTF8.self))
-            offset += 12 + length
-        }
-        return types
     }
 }

@@ -68,7 +68,7 @@ import TestSupport
             for rows in [1, 7, 64, source.height] {
                 let lzw = try Self.tiffcp(["-c", compression, "-r", "\(rows)"], plain)
                 #expect(lzw.status == 0)
-                #expect(try Self.field(259, of: lzw.output) == [5], "\(compression), \(rows) rows: not LZW")
+                #expect(try Self.field(TIFFDirectory.Tag.compression, of: lzw.output) == [5], "\(compression), \(rows) rows: not LZW")
                 #expect(try Self.decode(lzw.output) == expected, "\(compression), \(rows) rows a strip")
             }
         }
@@ -83,7 +83,7 @@ import TestSupport
         let rowBytes = source.width * 3
         for rows in [1, 7, source.height] {
             let lzw = try Self.tiffcp(["-c", "lzw", "-r", "\(rows)"], plain).output
-            let strips = zip(try Self.field(273, of: lzw), try Self.field(279, of: lzw)).map { (offset: $0, count: $1) }
+            let strips = try Self.strips(lzw)
             for (index, strip) in strips.enumerated() {
                 let first = index * rows * rowBytes, size = min(rows * rowBytes, source.bytes.count - first)
                 let data = Array(lzw[strip.offset..<strip.offset + strip.count])
@@ -118,7 +118,7 @@ import TestSupport
         let source = try Self.samples(gray: false)
         let plain = Self.uncompressedTIFF(width: source.width, height: source.height, gray: false, bytes: source.bytes)
         let lzw = try Self.tiffcp(["-c", "lzw", "-r", "16"], plain).output
-        let strips = zip(try Self.field(273, of: lzw), try Self.field(279, of: lzw)).map { (offset: $0, count: $1) }
+        let strips = try Self.strips(lzw)
         #expect(strips.count == 30)
         var damaged: [(String, [UInt8])] = []
         func damage(_ name: String, _ change: (inout [UInt8]) -> Void) {
@@ -168,20 +168,17 @@ import TestSupport
         }
     }
 
-    /// The values of field `tag` in a little-endian TIFF's first directory (SHORT or LONG, as
-    /// tiffcp writes the fields read here).
-    static func field(_ tag: Int, of tiff: [UInt8]) throws -> [Int] {
-        func u16(_ at: Int) -> Int { Int(tiff[at]) | Int(tiff[at + 1]) << 8 }
-        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
-        let directory = u32(4)
-        for entry in 0..<u16(directory) {
-            let at = directory + 2 + 12 * entry, count = u32(at + 4), short = u16(at + 2) == 3
-            guard u16(at) == tag else { continue }
-            let size = short ? 2 : 4, base = count * size <= 4 ? at + 8 : u32(at + 8)
-            return (0..<count).map { short ? u16(base + size * $0) : u32(base + size * $0) }
-        }
-        throw Missing(tag: tag)
+    /// The offset and byte count of each strip of a TIFF's first directory.
+    static func strips(_ tiff: [UInt8]) throws -> [(offset: Int, count: Int)] {
+        zip(try field(TIFFDirectory.Tag.stripOffsets, of: tiff), try field(TIFFDirectory.Tag.stripByteCounts, of: tiff))
+            .map { (offset: $0, count: $1) }
     }
 
-    struct Missing: Error { let tag: Int }
+    /// The values of SHORT or LONG field `tag` in a TIFF's first directory, as the camera-RAW
+    /// container reader reads them.
+    static func field(_ tag: UInt16, of tiff: [UInt8]) throws -> [Int] {
+        let container = try #require(try TIFFContainer(RAWBytes(ImageInput.open(.bytes(tiff), limits: .default))))
+        let entry = try #require(try container.directories().first?.entries[tag], "no field \(tag)")
+        return try container.values(entry).map(Int.init)
+    }
 }
