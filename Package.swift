@@ -26,7 +26,7 @@ let package = Package(
         // so Swift never sees a longjmp.
         .target(
             name: "CLibPNG",
-            dependencies: ["CPNGSystem", "CCodecSupport"],
+            dependencies: ["CPNGSystem", "CCodecSupport", "CThumbKernels"],
             linkerSettings: [.linkedLibrary("z")]
         ),
         // libdeflate as the system provides it (pkg-config libdeflate).
@@ -210,8 +210,10 @@ let package = Package(
             name: "ThumbKitTests",
             // CLibJPEG's encoder makes the JPEG fixtures; lcms2 itself is the colour reference; zlib
             // inflates the PNG encoder's image data; CLibTIFF's LZW decoder is run on strips
-            // directly; the command line is run in-process to compare its files with the library's bytes.
-            dependencies: ["ThumbKit", "ThumbgenCLI", "TestSupport", "CLibJPEG", "CLibLCMS", "CLCMSSystem", "CPNGSystem", "CLibTIFF"],
+            // directly, and the PNG unfilter kernel on rows; the command line is run in-process to compare
+            // its files with the library's bytes.
+            dependencies: ["ThumbKit", "ThumbgenCLI", "TestSupport", "CLibJPEG", "CLibLCMS", "CLCMSSystem", "CPNGSystem", "CLibTIFF",
+                           "CThumbKernels"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(

@@ -7,6 +7,8 @@
  *    into the caller.
  *  - Bytes come from a tg_source (read ahead in chunks from a descriptor, or lent memory): libpng
  *    asks for a few bytes at a time, and reading stops at IEND.
+ *  - The image data of the common layouts is inflated and unfiltered here (CThumbKernels' row
+ *    kernels), following libpng's sequential reader step for step; libpng reads the rest.
  *  - Decoded rows are straight RGBA, 8 or 16 bits per channel (16-bit samples in native byte
  *    order). Gamma, chromaticity and ICC data are not applied: samples are taken as sRGB.
  *  - Limits are checked from the header, before libpng allocates anything large; a limit that is
@@ -31,6 +33,10 @@ typedef struct {
     int output_depth;           /* 8 or 16: bits per channel of the rows this reader returns */
     int row_channels;           /* 3 (RGB: the image has no transparency) or 4 (RGBA) */
     size_t row_bytes;           /* bytes of one row from tg_png_read_rows: width * row_channels * output_depth / 8 */
+    int rows_by_libpng;         /* 1: libpng reads the image data; 0: this reader does (the common
+                                 * layouts: 8-bit gray, gray+alpha, RGB, RGBA and 16-bit RGB, RGBA,
+                                 * not interlaced, no tRNS), with libpng's pixels and messages */
+    uint64_t working_bytes;     /* what this reader holds beyond libpng's own state */
 } tg_png_info;
 
 typedef struct tg_png_reader tg_png_reader;
@@ -38,8 +44,10 @@ typedef struct tg_png_reader tg_png_reader;
 /* Reads the source up to the first IDAT, under the limits: max_dimension through libpng's user
  * limits, max_chunk_bytes and max_chunks as libpng's chunk limits, max_metadata_bytes for the XMP
  * packet. The source is one tg_source_begin accepted; the reader is left in *out whatever the
- * status, and is closed before the source is freed. */
-tg_status tg_png_open(tg_source *source, const tg_limits *limits, tg_png_reader **out, tg_png_info *info);
+ * status, and is closed before the source is freed. rows_by_libpng = 1 has libpng read the image
+ * data of every layout: the reference the tests hold this reader's own reading to. */
+tg_status tg_png_open(tg_source *source, const tg_limits *limits, int rows_by_libpng, tg_png_reader **out,
+                      tg_png_info *info);
 
 /* Reads the next `count` rows of a non-interlaced image into dst (count * row_bytes bytes), with
  * row_channels channels: an opaque image's rows are RGB, saving libpng's filler pass. */

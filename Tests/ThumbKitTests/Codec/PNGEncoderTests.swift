@@ -105,17 +105,17 @@ import TestSupport
 
     // MARK: - Chunks, filters and compression
 
-    /// Each chunk's type and data, checking every length and CRC on the way.
-    static func chunks(_ png: [UInt8]) -> [(type: String, data: [UInt8])] {
+    /// Each chunk's offset, type and data, checking every length and CRC on the way.
+    static func chunks(_ png: [UInt8]) -> [(start: Int, type: String, data: [UInt8])] {
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-        var chunks: [(type: String, data: [UInt8])] = []
+        var chunks: [(start: Int, type: String, data: [UInt8])] = []
         var offset = 8
         while offset + 12 <= png.count {
             let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             let typeAndData = Array(png[offset + 4..<offset + 8 + length])
             let crc = png[offset + 8 + length..<offset + 12 + length].reduce(0) { $0 << 8 | UInt($1) }
             #expect(UInt(crc32(0, typeAndData, UInt32(typeAndData.count))) == crc, "CRC of chunk at \(offset)")
-            chunks.append((String(decoding: typeAndData.prefix(4), as: UTF8.self), Array(typeAndData.dropFirst(4))))
+            chunks.append((offset, String(decoding: typeAndData.prefix(4), as: UTF8.self), Array(typeAndData.dropFirst(4))))
             offset += 12 + length
         }
         #expect(offset == png.count)

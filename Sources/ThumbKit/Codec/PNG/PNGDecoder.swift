@@ -1,7 +1,8 @@
 import CLibPNG
 
 /// Reads a PNG through libpng: the header and the chunks before the image data first, then rows
-/// one by one (non-interlaced images) or the whole image at once (any image).
+/// one by one (non-interlaced images) or the whole image at once (any image). The image data of the
+/// common layouts is inflated and unfiltered by CLibPNG itself, as libpng would (`rowsByLibpng`).
 ///
 /// Rows come out as straight RGBA, sRGB-encoded: 8 bits per channel, or 16 for 16-bit sources;
 /// rows of images without transparency are RGB (`rowChannels`), saving libpng's filler pass.
@@ -11,8 +12,12 @@ package final class PNGDecoder: ImageDecoder {
     static let format = ImageFormat.png
     /// libpng and the zlib it inflates with, e.g. "libpng 1.6.39, zlib 1.2.13".
     static let libraryVersion = CodecVersions.text(tg_png_versions)
-    /// libpng's own state is bounded by the chunk limit, which `MemoryPlan` counts.
-    let workingBytes: UInt64 = 0
+    /// The reader's input piece and two rows; libpng's own state is bounded by the chunk limit,
+    /// which `MemoryPlan` counts.
+    let workingBytes: UInt64
+    /// Whether libpng reads the image data: the layouts the reader does not read itself, or when
+    /// asked (`rowReader`).
+    package let rowsByLibpng: Bool
 
     package let header: ImageHeader
     /// Samples per pixel in the rows `readRow` hands out: 3 (RGB) when the image has no
@@ -26,9 +31,23 @@ package final class PNGDecoder: ImageDecoder {
     package var width: Int { header.storedWidth }
     package var height: Int { header.storedHeight }
 
-    init(_ input: ImageInput, limits: DecodeLimits) throws(DecodeError) {
+    /// Who inflates and unfilters the image data of the layouts the reader reads itself: the
+    /// reader (faster, and what every decode uses), or libpng (what the tests compare it with).
+    package enum RowReader: Sendable {
+        case thumbgen, libpng
+    }
+
+    convenience init(_ input: ImageInput, limits: DecodeLimits) throws(DecodeError) {
+        try self.init(input, limits: limits, rowReader: .thumbgen)
+    }
+
+    init(_ input: ImageInput, limits: DecodeLimits, rowReader: RowReader) throws(DecodeError) {
         var info = tg_png_info()
-        reader = try CodecReader(PNGDecoder.self, input: input, limits: limits, info: &info, open: tg_png_open, close: tg_png_close)
+        let byLibpng: Int32 = rowReader == .libpng ? 1 : 0
+        reader = try CodecReader(PNGDecoder.self, input: input, limits: limits, info: &info,
+                                 open: { tg_png_open($0, $1, byLibpng, $2, $3) }, close: tg_png_close)
+        workingBytes = info.working_bytes
+        rowsByLibpng = info.rows_by_libpng != 0
         rowChannels = Int(info.row_channels)
         bitDepth = Int(info.output_depth)
         header = PNGDecoder.header(info, reader: reader.handle)
@@ -42,6 +61,11 @@ package final class PNGDecoder: ImageDecoder {
     /// Opens PNG bytes held in memory.
     package convenience init(bytes: [UInt8], limits: DecodeLimits = .default) throws(DecodeError) {
         try self.init(source: .bytes(bytes), limits: limits)
+    }
+
+    /// Opens PNG bytes with the image data read by `rowReader` (tests comparing the two).
+    package convenience init(bytes: [UInt8], limits: DecodeLimits = .default, rowReader: RowReader) throws(DecodeError) {
+        try self.init(ImageInput.open(.bytes(bytes), limits: limits), limits: limits, rowReader: rowReader)
     }
 
     /// Rows not yet read by `readRow`.
