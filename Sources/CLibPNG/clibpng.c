@@ -70,9 +70,16 @@ struct tg_png_reader {
 
 /* ---- reading ---- */
 
+/* Records a failure (text NULL: one the source has recorded) unless one is recorded already: the
+ * first failure stays, and every later call returns it. Returns 0, for `return note_failure(...)`
+ * where this file's own reading fails. */
+static int note_failure(struct tg_png_reader *r, tg_status status, const char *text) {
+    if (r->failure == TG_OK) r->failure = text ? tg_fail(r->source, status, text) : status;
+    return 0;
+}
+
 static void reader_error(png_structp png, png_const_charp text) {
-    struct tg_png_reader *r = png_get_error_ptr(png);
-    if (r->failure == TG_OK) r->failure = tg_fail(r->source, TG_ERR_CORRUPT, text);
+    note_failure(png_get_error_ptr(png), TG_ERR_CORRUPT, text);
     png_longjmp(png, 1);
 }
 
@@ -84,7 +91,7 @@ static void reader_warning(png_structp png, png_const_charp text) {
 
 /* Fails the libpng call under way with a status of our own (the first failure's stays). */
 static void fail_in_callback(png_structp png, struct tg_png_reader *r, tg_status status, const char *text) {
-    if (r->failure == TG_OK) r->failure = text ? tg_fail(r->source, status, text) : status;
+    note_failure(r, status, text);
     png_error(png, tg_source_message(r->source));
 }
 
@@ -176,14 +183,19 @@ static int read_chunk_callback(png_structp png, png_unknown_chunkp chunk) {
 
 /* ---- the image data of the common layouts, read here (see struct own_image_data) ---- */
 
+/* PNG's 16-bit samples are big-endian; rows are handed out in the host's order. */
+static int host_is_little_endian(void) {
+    uint16_t probe = 1;
+    return *(uint8_t *)&probe == 1;
+}
+
 static uint32_t big_endian_32(const uint8_t *p) {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-/* The first failure stays, as with reader_error. */
-static int own_failure(struct tg_png_reader *r, const char *text) {
-    if (r->failure == TG_OK) r->failure = tg_fail(r->source, TG_ERR_CORRUPT, text);
-    return 0;
+/* A byte a chunk type may hold: an ASCII letter (png_check_chunk_name). */
+static int is_chunk_letter(int c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
 /* libpng's png_chunk_error wording: the chunk's name (a byte that is not a letter as [XX]), a
@@ -194,7 +206,7 @@ static int own_chunk_failure(struct tg_png_reader *r, const char *text) {
     size_t n = 0;
     for (int i = 0; i < 4; i++) {
         int c = r->data.chunk_name[i];
-        if (c < 65 || c > 122 || (c > 90 && c < 97)) {
+        if (!is_chunk_letter(c)) {
             message[n++] = '[';
             message[n++] = digits[c >> 4];
             message[n++] = digits[c & 15];
@@ -204,13 +216,12 @@ static int own_chunk_failure(struct tg_png_reader *r, const char *text) {
         }
     }
     snprintf(message + n, sizeof message - n, ": %s", text);
-    return own_failure(r, message);
+    return note_failure(r, TG_ERR_CORRUPT, message);
 }
 
 static int own_read(struct tg_png_reader *r, uint8_t *dst, size_t length) {
     if (tg_source_read(r->source, dst, length) == length) return 1;
-    if (r->failure == TG_OK) r->failure = tg_source_status(r->source);
-    return 0;
+    return note_failure(r, tg_source_status(r->source), NULL);
 }
 
 static int chunk_is_critical(const struct own_image_data *d) {
@@ -245,13 +256,11 @@ static int own_read_chunk_header(struct tg_png_reader *r, uint32_t *length) {
     uint8_t header[8];
     if (!own_read(r, header, sizeof header)) return 0;
     *length = big_endian_32(header);
-    if (*length > 0x7fffffffU) return own_failure(r, "PNG unsigned integer out of range");
+    if (*length > 0x7fffffffU) return note_failure(r, TG_ERR_CORRUPT, "PNG unsigned integer out of range");
     memcpy(r->data.chunk_name, header + 4, 4);
     r->data.crc = (uint32_t)crc32(crc32(0, NULL, 0), header + 4, 4);
-    for (int i = 0; i < 4; i++) {
-        int c = header[4 + i];
-        if (c < 65 || c > 122 || (c > 90 && c < 97)) return own_chunk_failure(r, "invalid chunk type");
-    }
+    for (int i = 0; i < 4; i++)
+        if (!is_chunk_letter(header[4 + i])) return own_chunk_failure(r, "invalid chunk type");
     return 1;
 }
 
@@ -300,7 +309,7 @@ static int own_inflate_data(struct tg_png_reader *r, uint8_t *output, size_t ava
                 if (!own_read_chunk_header(r, &length)) return 0;
                 d->chunk_left = length;
                 /* An error even after the last row: a header that is not IDAT has been consumed. */
-                if (memcmp(d->chunk_name, "IDAT", 4) != 0) return own_failure(r, "Not enough image data");
+                if (memcmp(d->chunk_name, "IDAT", 4) != 0) return note_failure(r, TG_ERR_CORRUPT, "Not enough image data");
             }
             uint32_t piece = d->chunk_left < IDAT_READ_SIZE ? d->chunk_left : IDAT_READ_SIZE;
             if (!own_crc_read(r, d->input, piece)) return 0;
@@ -330,7 +339,7 @@ static int own_inflate_data(struct tg_png_reader *r, uint8_t *output, size_t ava
         }
     } while (avail_out > 0);
     /* With output NULL, what is left counts extra bytes of image data: a warning. */
-    if (avail_out > 0 && output) return own_failure(r, "Not enough image data");
+    if (avail_out > 0 && output) return note_failure(r, TG_ERR_CORRUPT, "Not enough image data");
     return 1;
 }
 
@@ -382,7 +391,7 @@ static int own_read_row(struct tg_png_reader *r, uint8_t *dst) {
     d->row[0] = 255; /* libpng's guard: a row that inflate left unwritten fails the filter check */
     if (!own_inflate_data(r, d->row, d->stored_row_bytes + 1)) return 0;
     int filter = d->row[0];
-    if (filter > 4) return own_failure(r, "bad adaptive filter value");
+    if (filter > 4) return note_failure(r, TG_ERR_CORRUPT, "bad adaptive filter value");
     tk_png_unfilter_row(filter, d->row + 1, d->above + 1, d->stored_row_bytes, d->pixel_bytes);
     own_copy_row(d, d->row + 1, dst, r->summary.width);
     uint8_t *done = d->row;
@@ -400,8 +409,7 @@ static tg_status own_start(struct tg_png_reader *r, int bit_depth, int color_typ
     d->pixel_bytes = (size_t)channels * (size_t)(bit_depth / 8);
     d->stored_row_bytes = (size_t)r->summary.width * d->pixel_bytes;
     d->expand_gray = color_type == PNG_COLOR_TYPE_GRAY ? 1 : color_type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2 : 0;
-    uint16_t probe = 1;
-    d->swap = bit_depth == 16 && *(uint8_t *)&probe == 1;
+    d->swap = bit_depth == 16 && host_is_little_endian();
     d->input = malloc(IDAT_READ_SIZE);
     d->row = malloc(d->stored_row_bytes + 1);
     d->above = calloc(1, d->stored_row_bytes + 1);
@@ -486,10 +494,7 @@ tg_status tg_png_open(tg_source *source, const tg_limits *limits, int rows_by_li
     /* Opaque images stay RGB: streamed rows are converted from three channels directly, and
      * tg_png_read_image adds the alpha itself. libpng's filler costs about a tenth of a decode. */
     int row_channels = (color_type & PNG_COLOR_MASK_ALPHA) || has_trns ? 4 : 3;
-    if (bit_depth == 16) {
-        uint16_t probe = 1;
-        if (*(uint8_t *)&probe == 1) png_set_swap(r->png); /* PNG is big-endian; hand out native order */
-    }
+    if (bit_depth == 16 && host_is_little_endian()) png_set_swap(r->png);
     png_set_interlace_handling(r->png);
     png_read_update_info(r->png, r->info);
 
@@ -525,35 +530,35 @@ static tg_status fail_state(struct tg_png_reader *r, const char *text) {
     return r->failure = tg_fail(r->source, TG_ERR_FAILED, text);
 }
 
+/* One row through libpng, behind a setjmp point of its own. */
+static int libpng_read_row(struct tg_png_reader *r, uint8_t *dst) {
+    if (setjmp(png_jmpbuf(r->png))) return 0;
+    png_read_row(r->png, dst, NULL);
+    return 1;
+}
+
 /* Reads what follows the image data up to IEND, so that a bad CRC or missing end is noticed. */
-static void finish_image(struct tg_png_reader *r) {
-    png_read_end(r->png, NULL);
+static int finish_image(struct tg_png_reader *r) {
+    if (r->own) {
+        if (!own_finish(r)) return 0;
+    } else {
+        if (setjmp(png_jmpbuf(r->png))) return 0;
+        png_read_end(r->png, NULL);
+    }
     r->finished = 1;
+    return 1;
 }
 
 tg_status tg_png_read_rows(tg_png_reader *r, void *dst, uint32_t count) {
     if (r->failure != TG_OK) return r->failure;
     if (r->summary.interlaced) return fail_state(r, "interlaced images must be read whole");
     if (count > r->summary.height - r->rows_read) return fail_state(r, "read past the last row");
-    if (r->own) {
-        for (uint32_t i = 0; i < count; i++) {
-            if (!own_read_row(r, (uint8_t *)dst + (size_t)i * r->summary.row_bytes)) return r->failure;
-            r->rows_read++;
-        }
-        if (r->rows_read == r->summary.height && !r->finished) {
-            if (!own_finish(r)) return r->failure;
-            r->finished = 1;
-        }
-        return TG_OK;
-    }
-    if (setjmp(png_jmpbuf(r->png))) {
-        return r->failure;
-    }
     for (uint32_t i = 0; i < count; i++) {
-        png_read_row(r->png, (uint8_t *)dst + (size_t)i * r->summary.row_bytes, NULL);
+        uint8_t *row = (uint8_t *)dst + (size_t)i * r->summary.row_bytes;
+        if (!(r->own ? own_read_row(r, row) : libpng_read_row(r, row))) return r->failure;
         r->rows_read++;
     }
-    if (r->rows_read == r->summary.height && !r->finished) finish_image(r);
+    if (r->rows_read == r->summary.height && !r->finished && !finish_image(r)) return r->failure;
     return TG_OK;
 }
 
@@ -581,33 +586,33 @@ static void add_opaque_alpha(uint8_t *dst, uint32_t width, uint32_t height, int 
     }
 }
 
-tg_status tg_png_read_image(tg_png_reader *r, void *dst) {
-    if (r->failure != TG_OK) return r->failure;
-    if (r->rows_read != 0) return fail_state(r, "image already partly read");
-    if (r->own) {
-        size_t stride = (size_t)r->summary.width * 4 * (size_t)(r->summary.output_depth / 8);
-        for (uint32_t y = 0; y < r->summary.height; y++) {
-            if (!own_read_row(r, (uint8_t *)dst + (size_t)y * stride)) return r->failure;
-            r->rows_read++;
-        }
-        if (!own_finish(r)) return r->failure;
-        r->finished = 1;
-        if (r->summary.row_channels == 3) add_opaque_alpha(dst, r->summary.width, r->summary.height, r->summary.output_depth);
-        return TG_OK;
-    }
+/* Every pass of every row through libpng (interlaced images too), rows `stride` bytes apart. */
+static int libpng_read_image(struct tg_png_reader *r, uint8_t *dst, size_t stride) {
     png_bytep *rows = malloc(sizeof(png_bytep) * (size_t)r->summary.height);
-    if (!rows) return tg_fail(r->source, TG_ERR_MEMORY, "out of memory");
-    size_t rgba_row_bytes = (size_t)r->summary.width * 4 * (size_t)(r->summary.output_depth / 8);
-    for (uint32_t y = 0; y < r->summary.height; y++) rows[y] = (uint8_t *)dst + (size_t)y * rgba_row_bytes;
+    if (!rows) return note_failure(r, TG_ERR_MEMORY, "out of memory");
+    for (uint32_t y = 0; y < r->summary.height; y++) rows[y] = dst + (size_t)y * stride;
     /* `rows` is not modified after setjmp, so it is valid after a longjmp. */
     if (setjmp(png_jmpbuf(r->png))) {
         free(rows);
-        return r->failure;
+        return 0;
     }
     png_read_image(r->png, rows);
-    r->rows_read = r->summary.height;
-    finish_image(r);
     free(rows);
+    return 1;
+}
+
+tg_status tg_png_read_image(tg_png_reader *r, void *dst) {
+    if (r->failure != TG_OK) return r->failure;
+    if (r->rows_read != 0) return fail_state(r, "image already partly read");
+    size_t rgba_row_bytes = (size_t)r->summary.width * 4 * (size_t)(r->summary.output_depth / 8);
+    if (r->own) {
+        for (; r->rows_read < r->summary.height; r->rows_read++)
+            if (!own_read_row(r, (uint8_t *)dst + (size_t)r->rows_read * rgba_row_bytes)) return r->failure;
+    } else {
+        if (!libpng_read_image(r, dst, rgba_row_bytes)) return r->failure;
+        r->rows_read = r->summary.height;
+    }
+    if (!finish_image(r)) return r->failure;
     if (r->summary.row_channels == 3) add_opaque_alpha(dst, r->summary.width, r->summary.height, r->summary.output_depth);
     return TG_OK;
 }

@@ -1,4 +1,5 @@
 #include "png_filter.h"
+#include "png_paeth.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -9,15 +10,6 @@ static inline unsigned magnitude(uint8_t v) {
     return (unsigned)(s < 0 ? -s : s);
 }
 
-/* The Paeth predictor: whichever of left (a), above (b) and upper-left (c) is closest to
- * a + b - c, ties in that order (PNG specification, 9.4). Written without branches so the loops
- * that use it vectorize. */
-static inline int paeth_select(int a, int b, int c) {
-    int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
-    int not_a = pa > pb || pa > pc;
-    int b_or_c = pb <= pc ? b : c;
-    return not_a ? b_or_c : a;
-}
 
 /* Writes `row` filtered with `type` into `out` (row_bytes bytes). `above` is the previous row
  * (zeros for the first). */
@@ -41,7 +33,7 @@ static void filter_row(int type, const uint8_t *row, const uint8_t *above, size_
         break;
     default:
         for (; i < bpp && i < row_bytes; i++) out[i] = (uint8_t)(row[i] - above[i]);  /* Paeth(0, b, 0) = b */
-        for (; i < row_bytes; i++) out[i] = (uint8_t)(row[i] - paeth_select(row[i - bpp], above[i], above[i - bpp]));
+        for (; i < row_bytes; i++) out[i] = (uint8_t)(row[i] - tk_paeth_predictor(row[i - bpp], above[i], above[i - bpp]));
         break;
     }
 }
@@ -70,7 +62,7 @@ static int choose_filter(const uint8_t *row, const uint8_t *above, size_t row_by
         for (size_t i = start; i < end; i++) up += magnitude((uint8_t)(row[i] - above[i]));
         for (size_t i = start; i < end; i++) average += magnitude((uint8_t)(row[i] - ((row[i - bpp] + above[i]) >> 1)));
         for (size_t i = start; i < end; i++) {
-            predicted += magnitude((uint8_t)(row[i] - paeth_select(row[i - bpp], above[i], above[i - bpp])));
+            predicted += magnitude((uint8_t)(row[i] - tk_paeth_predictor(row[i - bpp], above[i], above[i - bpp])));
         }
         sums[0] += none;
         sums[1] += sub;

@@ -1,4 +1,5 @@
 #include "png_unfilter.h"
+#include "png_paeth.h"
 
 #include <string.h>
 #if defined(__SSE2__)
@@ -6,14 +7,7 @@
 #endif
 
 /* The predictors as the specification writes them, one byte at a time: the path for pixels of
- * 1, 2, 6 and 8 bytes, for what is left at the end of a row, and without SSE2. */
-static inline uint8_t paeth_predictor(int a, int b, int c) {
-    int p = a + b - c;
-    int pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p, pc = p > c ? p - c : c - p;
-    if (pa <= pb && pa <= pc) return (uint8_t)a;
-    return (uint8_t)(pb <= pc ? b : c);
-}
-
+ * 1 and 2 bytes, for what is left at the end of a row, and without SSE2. */
 static void unfilter_bytes(int type, uint8_t *row, const uint8_t *above, size_t start, size_t length, size_t bpp) {
     for (size_t i = start; i < length; i++) {
         int a = i >= bpp ? row[i - bpp] : 0;
@@ -23,7 +17,7 @@ static void unfilter_bytes(int type, uint8_t *row, const uint8_t *above, size_t 
         case 1: row[i] = (uint8_t)(row[i] + a); break;
         case 2: row[i] = (uint8_t)(row[i] + b); break;
         case 3: row[i] = (uint8_t)(row[i] + ((a + b) >> 1)); break;
-        default: row[i] = (uint8_t)(row[i] + paeth_predictor(a, b, c)); break;
+        default: row[i] = (uint8_t)(row[i] + tk_paeth_predictor(a, b, c)); break;
         }
     }
 }

@@ -68,15 +68,6 @@ import TestSupport
         return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
     }
 
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + body + bigEndian(CRC32.checksum(body[...]))
-    }
-
-    static func bigEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value >> 24), UInt8(value >> 16 & 0xff), UInt8(value >> 8 & 0xff), UInt8(value & 0xff)]
-    }
-
     /// A PNG of the stored rows, row y filtered with `filterOfRow(y)`, its zlib stream cut into IDAT
     /// chunks of the given sizes (the last takes the rest), then `tail` (chunks) and IEND.
     static func png(width: Int, height: Int, colorType: UInt8, depth: UInt8, stored: [UInt8],
@@ -96,15 +87,16 @@ import TestSupport
         precondition(compress2(&stream, &length, raw, UInt(raw.count), 6) == Z_OK)
         stream.removeSubrange(Int(length)...)
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        file += chunk("IHDR", bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [depth, colorType, 0, 0, 0])
+        let size = HostileFixtureTests.bigEndian(UInt32(width)) + HostileFixtureTests.bigEndian(UInt32(height))
+        file += HostileFixtureTests.chunk("IHDR", size + [depth, colorType, 0, 0, 0])
         var offset = 0
         for size in idatSizes where offset < stream.count {
             let end = min(stream.count, offset + size)
-            file += chunk("IDAT", Array(stream[offset..<end]))
+            file += HostileFixtureTests.chunk("IDAT", Array(stream[offset..<end]))
             offset = end
         }
-        if offset < stream.count || idatSizes.isEmpty { file += chunk("IDAT", Array(stream[offset...])) }
-        return file + tail + chunk("IEND", [])
+        if offset < stream.count || idatSizes.isEmpty { file += HostileFixtureTests.chunk("IDAT", Array(stream[offset...])) }
+        return file + tail + HostileFixtureTests.chunk("IEND", [])
     }
 
     // MARK: Outcomes
@@ -186,7 +178,7 @@ import TestSupport
 
     /// Damage of every kind the reader checks, each against libpng reading the same bytes.
     @Test func damagedFilesGiveLibpngsPixelsOrMessage() throws {
-        let text = Self.chunk("tEXt", Array("Comment\u{0}after the image".utf8))
+        let text = HostileFixtureTests.chunk("tEXt", Array("Comment\u{0}after the image".utf8))
         let bases = [
             Self.png(width: 40, height: 30, colorType: 2, depth: 8,
                      stored: Self.storedRows(width: 40, height: 30, pixelBytes: 3, seed: 1),
@@ -227,7 +219,7 @@ import TestSupport
     /// Rewrites the CRC of the chunk at `start` to match its bytes.
     static func fixCRC(_ png: inout [UInt8], chunk: Chunk) {
         let crc = CRC32.checksum(png[chunk.start + 4..<chunk.data.upperBound])
-        png.replaceSubrange(chunk.data.upperBound..<chunk.data.upperBound + 4, with: bigEndian(crc))
+        png.replaceSubrange(chunk.data.upperBound..<chunk.data.upperBound + 4, with: HostileFixtureTests.bigEndian(crc))
     }
 
     static func damage(_ base: [UInt8], kind: Int, chunks: [Chunk], _ g: inout Generator) -> [UInt8] {
@@ -253,12 +245,12 @@ import TestSupport
         case 4: // a length over 2^31 - 1, or one that runs past the end
             let chunk = chunks.dropFirst()[g.below(chunks.count - 1) + 1]
             let length: UInt32 = g.below(2) == 0 ? 0x8000_0000 | UInt32(g.below(1000)) : UInt32(g.below(100_000))
-            png.replaceSubrange(chunk.start..<chunk.start + 4, with: bigEndian(length))
+            png.replaceSubrange(chunk.start..<chunk.start + 4, with: HostileFixtureTests.bigEndian(length))
         case 5: // the zlib header's window size over 32 KiB (CMF's high nibble), CRC matching
             png[idats[0].data.lowerBound] = UInt8(0x80 + g.below(8) * 16) | (png[idats[0].data.lowerBound] & 0x0f)
             fixCRC(&png, chunk: idats[0])
         case 6: // IDATs after the stream: empty, or with data, before or after another chunk
-            let extra = chunk("IDAT", g.below(2) == 0 ? [] : [1, 2, 3])
+            let extra = HostileFixtureTests.chunk("IDAT", g.below(2) == 0 ? [] : [1, 2, 3])
             let at = g.below(2) == 0 ? idats.last!.data.upperBound + 4 : afterIDAT.last!.start
             png.insert(contentsOf: extra, at: at)
         default: // the IDAT sequence cut: the last chunk dropped, or IEND gone
