@@ -58,13 +58,8 @@ package final class PNGDecoder: ImageDecoder {
         try self.init(source: .file(path), limits: limits)
     }
 
-    /// Opens PNG bytes held in memory.
-    package convenience init(bytes: [UInt8], limits: DecodeLimits = .default) throws(DecodeError) {
-        try self.init(source: .bytes(bytes), limits: limits)
-    }
-
-    /// Opens PNG bytes with the image data read by `rowReader` (tests comparing the two).
-    package convenience init(bytes: [UInt8], limits: DecodeLimits = .default, rowReader: RowReader) throws(DecodeError) {
+    /// Opens PNG bytes held in memory, the image data read by `rowReader` (tests compare the two).
+    package convenience init(bytes: [UInt8], limits: DecodeLimits = .default, rowReader: RowReader = .thumbgen) throws(DecodeError) {
         try self.init(ImageInput.open(.bytes(bytes), limits: limits), limits: limits, rowReader: rowReader)
     }
 
