@@ -11,11 +11,8 @@ package enum PortableMath {
     /// sin(πx). Exact at multiples of ½ (0, ±1) and of ¼ (±√½, rounded).
     package static func sinpi(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }
-        // Reduce to r in [−¼, ¼] and a quarter turn count n: x = n/2 + r, both steps exact
-        // (n/2 is a multiple of ½ within x's exponent range, so the subtraction is exact).
-        let n = (2 * x).rounded()
-        let r = x - n / 2
-        switch Int((n.truncatingRemainder(dividingBy: 4) + 4).truncatingRemainder(dividingBy: 4)) {
+        let (quarter, r) = quarterTurns(x)
+        switch quarter {
         case 0: return sinpiReduced(r)
         case 1: return cospiReduced(r)
         case 2: return -sinpiReduced(r)
@@ -26,14 +23,24 @@ package enum PortableMath {
     /// cos(πx). Exact at multiples of ½ (0, ±1) and of ¼ (±√½, rounded).
     package static func cospi(_ x: Double) -> Double {
         guard x.isFinite else { return .nan }
-        let n = (2 * x).rounded()
-        let r = x - n / 2
-        switch Int((n.truncatingRemainder(dividingBy: 4) + 4).truncatingRemainder(dividingBy: 4)) {
+        let (quarter, r) = quarterTurns(x)
+        switch quarter {
         case 0: return cospiReduced(r)
         case 1: return -sinpiReduced(r)
         case 2: return -cospiReduced(r)
         default: return sinpiReduced(r)
         }
+    }
+
+    /// x = n/2 + r with |r| ≤ ¼, both steps exact (n/2 is a multiple of ½ within x's exponent
+    /// range, so the subtraction is exact), and n mod 4, the quarter turn x is in. n mod 4 comes
+    /// from the whole number's bits rather than from `fmod`, which the resampler's filter weights
+    /// would call four times a tap; a whole number of 2⁵⁴ or more is a multiple of 4 (its ulp is
+    /// at least 4).
+    private static func quarterTurns(_ x: Double) -> (quarter: Int, r: Double) {
+        let n = (2 * x).rounded()
+        let quarter = abs(n) < 0x1p54 ? Int(n) & 3 : 0
+        return (quarter, x - n / 2)
     }
 
     /// √½ correctly rounded: sin(π/4) and cos(π/4).

@@ -34,6 +34,41 @@ import TestSupport
         }
     }
 
+    /// The filter weights, and so the pixels, hang on sinpi's exact bits. The quarter turn taken
+    /// from the whole number's bits must give the bits of the plain form, which takes it by `fmod`
+    /// and sums each series term by term.
+    @Test func sinpiAndCospiGiveThePlainFormsBits() {
+        func series(_ r: Double, odd: Bool) -> Double {
+            if abs(r) == 0.25 { return odd && r < 0 ? -PortableMath.halfRoot2 : PortableMath.halfRoot2 }
+            let t = Double.pi * r
+            let coefficients = (0...(odd ? 9 : 10)).map { k in
+                (k % 2 == 0 ? 1 : -1) / PortableMath.factorial(odd ? 2 * k + 1 : 2 * k)
+            }
+            var sum = coefficients[coefficients.count - 1]
+            for k in stride(from: coefficients.count - 2, through: 0, by: -1) { sum = sum * (t * t) + coefficients[k] }
+            return odd ? t * sum : sum
+        }
+        func plain(_ x: Double, cosine: Bool) -> Double {
+            let n = (2 * x).rounded()
+            let r = x - n / 2
+            let quarter = Int((n.truncatingRemainder(dividingBy: 4) + 4).truncatingRemainder(dividingBy: 4)) + (cosine ? 1 : 0)
+            let value = series(r, odd: quarter % 2 == 0)
+            return quarter % 4 < 2 ? value : -value
+        }
+        var generator = SeededGenerator(seed: 2929)
+        var samples = (0..<50_000).map { _ in Double.random(in: -9...9, using: &generator) }
+        samples += (-40...40).map { Double($0) / 4 }
+        let large: [Double] = [0x1p52, 0x1p52 + 1, 0x1p53 - 1, 0x1p53, 0x1p54, 0x1p62, 0x1p52 + 3, 1e300]
+        samples += large + large.map { -$0 }
+        for x in samples {
+            #expect(PortableMath.sinpi(x).bitPattern == plain(x, cosine: false).bitPattern, "sinpi(\(x))")
+            #expect(PortableMath.cospi(x).bitPattern == plain(x, cosine: true).bitPattern, "cospi(\(x))")
+        }
+        #expect(PortableMath.cospi(0x1p52 + 1) == -1)
+        #expect(PortableMath.cospi(0x1p53 - 1) == -1)
+        #expect(PortableMath.cospi(0x1p62) == 1)
+    }
+
     @Test func expAndErfcAgreeWithThePlatform() {
         var generator = SeededGenerator(seed: 2828)
         #expect(PortableMath.exp(0) == 1)
