@@ -119,12 +119,31 @@ static void close_conversion(struct conversion *c) {
     if (c->context) cmsDeleteContext(c->context);
 }
 
-int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *src, void *dst,
-                   size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]) {
+struct tg_cms_converter {
     struct conversion c;
-    int status = open_conversion(&c, icc, icc_size, message);
+    int format;
+    int cmyk_pixels;
+};
+
+void tg_cms_converter_close(tg_cms_converter *converter) {
+    if (!converter) return;
+    close_conversion(&converter->c);
+    free(converter);
+}
+
+int tg_cms_converter_open(const uint8_t *icc, size_t icc_size, int format, tg_cms_converter **out,
+                          char message[TG_CMS_MESSAGE_SIZE]) {
+    *out = NULL;
+    tg_cms_converter *converter = calloc(1, sizeof *converter);
+    if (!converter) {
+        copy_message(message, "out of memory");
+        return TG_CMS_ERR_MEMORY;
+    }
+    converter->format = format;
+    struct conversion *c = &converter->c;
+    int status = open_conversion(c, icc, icc_size, message);
     if (status != TG_CMS_OK) goto done;
-    int space = space_of(cmsGetColorSpace(c.input));
+    int space = space_of(cmsGetColorSpace(c->input));
     cmsUInt32Number in_format = 0, out_format = 0;
     switch (format) {
     case TG_CMS_RGBA8:
@@ -148,36 +167,52 @@ int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *
         status = TG_CMS_ERR_UNSUPPORTED;
         goto done;
     }
-    int cmyk_pixels = format == TG_CMS_CMYK8 || format == TG_CMS_CMYK8_INVERTED;
-    if (cmyk_pixels ? space != TG_CMS_SPACE_CMYK : (space != TG_CMS_SPACE_RGB && space != TG_CMS_SPACE_GRAY)) {
-        copy_message(message, cmyk_pixels ? "profile is not a CMYK profile" : "profile is not an RGB or gray profile");
+    converter->cmyk_pixels = format == TG_CMS_CMYK8 || format == TG_CMS_CMYK8_INVERTED;
+    if (converter->cmyk_pixels ? space != TG_CMS_SPACE_CMYK : (space != TG_CMS_SPACE_RGB && space != TG_CMS_SPACE_GRAY)) {
+        copy_message(message, converter->cmyk_pixels ? "profile is not a CMYK profile" : "profile is not an RGB or gray profile");
         status = TG_CMS_ERR_UNSUPPORTED;
         goto done;
     }
-    status = build_transform(&c, in_format, out_format, 0, message);
-    if (status != TG_CMS_OK) goto done;
-    /* In rows of at most 64k pixels: cmsDoTransform takes a 32-bit count. */
-    size_t bytes_per_sample = format == TG_CMS_RGBA16 ? 2 : 1;
+    status = build_transform(c, in_format, out_format, 0, message);
+done:
+    if (status != TG_CMS_OK) {
+        tg_cms_converter_close(converter);
+        return status;
+    }
+    *out = converter;
+    return TG_CMS_OK;
+}
+
+void tg_cms_converter_apply(tg_cms_converter *converter, const void *src, void *dst, size_t pixel_count) {
+    /* In runs of at most 64k pixels: cmsDoTransform takes a 32-bit count. */
+    size_t bytes_per_sample = converter->format == TG_CMS_RGBA16 ? 2 : 1;
     size_t step = 65536;
     for (size_t first = 0; first < pixel_count; first += step) {
         size_t n = pixel_count - first < step ? pixel_count - first : step;
-        cmsDoTransform(c.transform, (const uint8_t *)src + first * 4 * bytes_per_sample,
+        cmsDoTransform(converter->c.transform, (const uint8_t *)src + first * 4 * bytes_per_sample,
                        (uint8_t *)dst + first * 4 * bytes_per_sample, (cmsUInt32Number)n);
     }
     /* Alpha: copied from the source (straight alpha), or opaque for CMYK. Gray profiles wrote
      * only the colour channels, so that is all that needs filling in. */
-    if (format == TG_CMS_RGBA16) {
+    if (converter->format == TG_CMS_RGBA16) {
         const uint16_t *s = src;
         uint16_t *d = dst;
         for (size_t i = 0; i < pixel_count; i++) d[i * 4 + 3] = s[i * 4 + 3];
     } else {
         const uint8_t *s = src;
         uint8_t *d = dst;
-        for (size_t i = 0; i < pixel_count; i++) d[i * 4 + 3] = cmyk_pixels ? 255 : s[i * 4 + 3];
+        for (size_t i = 0; i < pixel_count; i++) d[i * 4 + 3] = converter->cmyk_pixels ? 255 : s[i * 4 + 3];
     }
-done:
-    close_conversion(&c);
-    return status;
+}
+
+int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *src, void *dst,
+                   size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]) {
+    tg_cms_converter *converter;
+    int status = tg_cms_converter_open(icc, icc_size, format, &converter, message);
+    if (status != TG_CMS_OK) return status;
+    tg_cms_converter_apply(converter, src, dst, pixel_count);
+    tg_cms_converter_close(converter);
+    return TG_CMS_OK;
 }
 
 int tg_cms_lab_to_srgb(const float *lab, uint8_t *dst, size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]) {

@@ -55,6 +55,17 @@ int tg_cms_profile_space(const uint8_t *icc, size_t icc_size, int *space, char m
 int tg_cms_to_srgb(const uint8_t *icc, size_t icc_size, int format, const void *src, void *dst,
                    size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]);
 
+/* The conversion tg_cms_to_srgb makes, built once and applied to runs of pixels as they come
+ * (rows of a streamed image): open builds it for a format (as tg_cms_to_srgb's) and returns
+ * TG_CMS_OK with *out set, or tg_cms_to_srgb's failure and message with *out NULL. apply converts
+ * pixel_count pixels from src into dst (which may not overlap), as tg_cms_to_srgb would. Close
+ * frees it (NULL is a no-op). One converter is used by one thread at a time. */
+typedef struct tg_cms_converter tg_cms_converter;
+int tg_cms_converter_open(const uint8_t *icc, size_t icc_size, int format, tg_cms_converter **out,
+                          char message[TG_CMS_MESSAGE_SIZE]);
+void tg_cms_converter_apply(tg_cms_converter *converter, const void *src, void *dst, size_t pixel_count);
+void tg_cms_converter_close(tg_cms_converter *converter);
+
 /* Converts pixel_count CIE L*a*b* (D50) pixels, 3 floats each (L* 0-100, a*, b* about -128-127),
  * to sRGB RGBA8 in dst, alpha 255, by the policy's intent. */
 int tg_cms_lab_to_srgb(const float *lab, uint8_t *dst, size_t pixel_count, char message[TG_CMS_MESSAGE_SIZE]);

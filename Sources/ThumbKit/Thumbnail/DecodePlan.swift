@@ -10,11 +10,12 @@
 /// both axes (a smaller step would save little and only blur). Fit plans are made from the full
 /// upright size, so output sizes never depend on the reduction.
 ///
-/// **Streaming.** An image that needs no rotation or colour conversion, whose layout the decoder
+/// **Streaming.** An image that needs no rotation and no CMYK conversion, whose layout the decoder
 /// streams (`ImageDecoder.streams`: not interlaced, for most), and whose outputs are all resampled
-/// (none is the image's own size) with one filter streams: rows go from the decoder into every
-/// size's resampler at once, and the decoded image is never held. Everything else is decoded
-/// whole, once, and every output is resampled from it.
+/// (none is the image's own size) with one filter streams: rows go from the decoder, converted to
+/// sRGB one by one when the source has other colours (`SRGBRows`), into every size's resampler at
+/// once, and the decoded image is never held. Everything else is decoded whole, once, and every
+/// output is resampled from it.
 struct DecodePlan {
     /// What colour work the decoded pixels need.
     enum ColourStep: Equatable {
@@ -24,6 +25,13 @@ struct DecodePlan {
         case toSRGB(ColorSource)
         /// Decode a CMYK image's ink samples and convert them through this CMYK profile.
         case cmykProfile([UInt8])
+
+        /// Whether rows can be converted as they stream: sRGB conversion is pixel by pixel, the
+        /// same on rows as on the whole image; ink samples are only handed out whole.
+        var streams: Bool {
+            if case .cmykProfile = self { return false }
+            return true
+        }
     }
 
     let header: ImageHeader
@@ -112,7 +120,7 @@ struct DecodePlan {
             }
         }
         request.streams = decoder.streams(header) && (plans.count == 1 || (oneFilter && !plans.isEmpty)) && orientation == .topLeft
-            && colour == .none && !plans.contains { $0.isIdentity(sourceWidth: upright.width, sourceHeight: upright.height) }
+            && colour.streams && !plans.contains { $0.isIdentity(sourceWidth: upright.width, sourceHeight: upright.height) }
         self.request = request
     }
 

@@ -41,6 +41,9 @@ struct MemoryPlan {
         if !decoding.streams {
             let copies: UInt64 = decoding.orientation != .topLeft || decoding.colour != .none ? 2 : 1
             total += 4 * d * w * h * copies
+        } else if decoding.colour != .none {
+            // `SRGBRows`' RGBA rows into and out of the converter.
+            total += 2 * 4 * d * w
         }
         total += decoderBytes
         // The metadata blocks the header holds (up to `EmbeddedMetadata.maximumBytes` each).

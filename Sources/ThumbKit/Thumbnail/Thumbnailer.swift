@@ -172,19 +172,28 @@ extension Thumbnailer {
         var resampled: [ResampledImage] = []
         let sourceWarnings: [String]
         if decoding.streams {
+            var colourWarning: String?
             // Every size at once from the decoder's rows (one filter, none the image's own size).
             do {
                 try decoder.start(decoding.request)
-                var rows = decoder
                 let targets = jobs.map { job in
                     Resampler.Target(width: job.plan.width, height: job.plan.height,
                                      region: decoding.region(for: job.plan, decodedWidth: decoder.width, decodedHeight: decoder.height))
                 }
-                let bitmaps = try Resampler(kernel: jobs[0].kernel, light: jobs[0].light).resample(&rows, to: targets)
+                let resampler = Resampler(kernel: jobs[0].kernel, light: jobs[0].light)
+                let bitmaps: [Bitmap]
+                if case .toSRGB(let source) = decoding.colour {
+                    var rows = SRGBRows(decoder, from: source)
+                    bitmaps = try resampler.resample(&rows, to: targets)
+                    colourWarning = rows.warning
+                } else {
+                    var rows = decoder
+                    bitmaps = try resampler.resample(&rows, to: targets)
+                }
                 try decoder.finish()
                 resampled = bitmaps.map { ResampledImage(bitmap: $0) }
             } catch { throw .decode(error) }
-            sourceWarnings = decoder.warnings + decoding.warnings
+            sourceWarnings = decoder.warnings + decoding.warnings + (colourWarning.map { [$0] } ?? [])
         } else {
             let decoded: (image: Image, warnings: [String])
             do { decoded = try decoding.decode(decoder) } catch { throw .decode(error) }

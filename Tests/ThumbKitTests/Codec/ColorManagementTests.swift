@@ -132,8 +132,10 @@ import TestSupport
         #expect(decoder.header.colorSource == .iccProfile(p3))
         let loaded = try DecodedSource.load(png)
         #expect(Self.close(Array(JPEGFixtures.pixel(loaded.image, 2, 2).prefix(3)), Self.reference8(p3, [200, 100, 50]), 1))
-        // The thumbnailer cannot stream this one: it needs the whole-image conversion.
-        let thumbnail = try Thumbnailer(options: ThumbnailOptions(size: ThumbnailSize(width: 4, height: 4))).thumbnails(of: .bytes(png))[0]
+        // The thumbnailer streams it, converting row by row.
+        let small = ThumbnailOptions(size: ThumbnailSize(width: 4, height: 4))
+        #expect(try DecodeTestPlan.plan(png, options: small).streams)
+        let thumbnail = try Thumbnailer(options: small).thumbnails(of: .bytes(png))[0]
         #expect(Self.close(Array(JPEGFixtures.pixel(thumbnail.image, 1, 1).prefix(3)), Self.reference8(p3, [200, 100, 50]), 1))
         // keepProfile streams it unconverted and passes the profile on.
         var keeping = ThumbnailOptions(size: ThumbnailSize(width: 4, height: 4))

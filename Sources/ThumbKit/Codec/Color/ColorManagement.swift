@@ -12,36 +12,43 @@ import Synchronization
 package enum ColorManagement {
     /// The image in sRGB, and a warning when the source's colours could not be applied.
     package static func convertToSRGB(_ image: Image, from source: ColorSource) -> (image: Image, warning: String?) {
-        if source.isSRGB { return (image, nil) }
-        let profile: [UInt8]
-        switch source {
-        case .sRGB:
-            return (image, nil)
-        case .iccProfile(let bytes):
-            profile = bytes
-        case .gamma(let gamma, let chromaticities):
-            guard gamma > 0, gamma.isFinite else { return (image, "ignored gAMA \(gamma): not a positive number") }
-            let xy = chromaticities ?? ColorSource.sRGBChromaticities
-            do {
-                // PNG's gAMA is the encoding exponent; the profile's curve decodes, so 1/gamma.
-                profile = try makeRGBProfile(white: (xy[0], xy[1]), primaries: Array(xy[2...7]), gamma: 1 / gamma)
-            } catch {
-                return (image, "ignored gAMA/cHRM: \(error.message)")
-            }
+        let converter: SRGBConverter
+        switch SRGBConverter.make(from: source, sixteenBit: image.bitDepth > 8) {
+        case .none: return (image, nil)
+        case .failed(let warning): return (image, warning)
+        case .converter(let made): converter = made
         }
-        var message = [CChar](repeating: 0, count: Int(TG_CMS_MESSAGE_SIZE))
         let pixels = image.width * image.height
         switch image.samples {
         case .eight(let samples):
             var out = [UInt8](repeating: 0, count: samples.count)
-            let status = transform(profile, Int32(TG_CMS_RGBA8), samples, &out, pixels, &message)
-            guard status == Int32(TG_CMS_OK) else { return (image, warning(status, message)) }
+            converter.convert(samples, into: &out, pixels: pixels)
             return (Image(width: image.width, height: image.height, rgba8: out), nil)
         case .sixteen(let samples):
             var out = [UInt16](repeating: 0, count: samples.count)
-            let status = transform(profile, Int32(TG_CMS_RGBA16), samples, &out, pixels, &message)
-            guard status == Int32(TG_CMS_OK) else { return (image, warning(status, message)) }
+            converter.convert(samples, into: &out, pixels: pixels)
             return (Image(width: image.width, height: image.height, rgba16: out), nil)
+        }
+    }
+
+    /// The profile that takes `source`'s colours to sRGB (nil for sRGB itself), or the warning
+    /// when `source` gives none that can be applied.
+    static func profile(for source: ColorSource) -> (profile: [UInt8]?, warning: String?) {
+        if source.isSRGB { return (nil, nil) }
+        switch source {
+        case .sRGB:
+            return (nil, nil)
+        case .iccProfile(let bytes):
+            return (bytes, nil)
+        case .gamma(let gamma, let chromaticities):
+            guard gamma > 0, gamma.isFinite else { return (nil, "ignored gAMA \(gamma): not a positive number") }
+            let xy = chromaticities ?? ColorSource.sRGBChromaticities
+            do {
+                // PNG's gAMA is the encoding exponent; the profile's curve decodes, so 1/gamma.
+                return (try makeRGBProfile(white: (xy[0], xy[1]), primaries: Array(xy[2...7]), gamma: 1 / gamma), nil)
+            } catch {
+                return (nil, "ignored gAMA/cHRM: \(error.message)")
+            }
         }
     }
 
@@ -156,7 +163,7 @@ package enum ColorManagement {
         }
     }
 
-    private static func warning(_ status: Int32, _ message: [CChar]) -> String {
+    static func warning(_ status: Int32, _ message: [CChar]) -> String {
         let reason = String(cMessage: message)
         switch Int(status) {
         case Int(TG_CMS_ERR_PROFILE): return "ignored ICC profile (taken as sRGB): \(reason.lowercasedFirst)"
