@@ -42,17 +42,11 @@ final class SRGBConverter {
         return .converter(SRGBConverter(handle: handle, sixteenBit: sixteenBit))
     }
 
-    /// Converts the first `pixels` RGBA pixels of `samples` into `out`, alpha copied.
-    func convert(_ samples: [UInt8], into out: inout [UInt8], pixels: Int) {
-        precondition(!sixteenBit && samples.count >= 4 * pixels && out.count >= 4 * pixels, "RGBA8 pixels")
-        samples.withUnsafeBytes { src in
-            out.withUnsafeMutableBytes { dst in tg_cms_converter_apply(handle, src.baseAddress, dst.baseAddress, pixels) }
-        }
-    }
-
-    /// Converts the first `pixels` RGBA pixels of `samples` into `out`, alpha copied.
-    func convert(_ samples: [UInt16], into out: inout [UInt16], pixels: Int) {
-        precondition(sixteenBit && samples.count >= 4 * pixels && out.count >= 4 * pixels, "RGBA16 pixels")
+    /// Converts the first `pixels` RGBA pixels of `samples` into `out`, alpha copied: 8-bit samples
+    /// for an 8-bit converter, 16-bit for a 16-bit one.
+    func convert<Sample: FixedWidthInteger & UnsignedInteger>(_ samples: [Sample], into out: inout [Sample], pixels: Int) {
+        precondition(Sample.bitWidth == (sixteenBit ? 16 : 8) && samples.count >= 4 * pixels && out.count >= 4 * pixels,
+                     "RGBA pixels of the converter's depth")
         samples.withUnsafeBytes { src in
             out.withUnsafeMutableBytes { dst in tg_cms_converter_apply(handle, src.baseAddress, dst.baseAddress, pixels) }
         }
@@ -96,27 +90,23 @@ struct SRGBRows: RowSource {
     mutating func readRow(into row: inout [UInt8]) throws(DecodeError) {
         try decoder.readRow(into: &row)
         guard let converter else { return }
-        SRGBRows.convert(&row, channels: rowChannels, pixels: width, into: &into8, out: &out8) { into, out, pixels in
-            converter.convert(into, into: &out, pixels: pixels)
-        }
+        SRGBRows.convert(&row, channels: rowChannels, pixels: width, into: &into8, out: &out8, through: converter)
     }
 
     mutating func readRow(into row: inout [UInt16]) throws(DecodeError) {
         try decoder.readRow(into: &row)
         guard let converter else { return }
-        SRGBRows.convert(&row, channels: rowChannels, pixels: width, into: &into16, out: &out16) { into, out, pixels in
-            converter.convert(into, into: &out, pixels: pixels)
-        }
+        SRGBRows.convert(&row, channels: rowChannels, pixels: width, into: &into16, out: &out16, through: converter)
     }
 
     /// Converts one row in place: RGBA rows directly, RGB rows through RGBA buffers.
     private static func convert<Sample: FixedWidthInteger & UnsignedInteger>(
         _ row: inout [Sample], channels: Int, pixels: Int, into: inout [Sample], out: inout [Sample],
-        apply: ([Sample], inout [Sample], Int) -> Void
+        through converter: SRGBConverter
     ) {
         if out.count != 4 * pixels { out = [Sample](repeating: 0, count: 4 * pixels) }
         if channels == 4 {
-            apply(row, &out, pixels)
+            converter.convert(row, into: &out, pixels: pixels)
             swap(&row, &out)
             return
         }
@@ -126,7 +116,7 @@ struct SRGBRows: RowSource {
             into[4 * p + 1] = row[3 * p + 1]
             into[4 * p + 2] = row[3 * p + 2]
         }
-        apply(into, &out, pixels)
+        converter.convert(into, into: &out, pixels: pixels)
         for p in 0..<pixels {
             row[3 * p] = out[4 * p]
             row[3 * p + 1] = out[4 * p + 1]
