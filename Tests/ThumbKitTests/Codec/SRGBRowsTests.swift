@@ -55,30 +55,17 @@ import TestSupport
         return image
     }
 
-    /// Every row `SRGBRows` hands out at `reduction`, widened to RGBA, and its warning.
-    static func streamed(_ bytes: [UInt8], reduction: Int) throws -> (image: Image, warning: String?) {
+    /// Every row `SRGBRows` hands out at `reduction`, widened to RGBA, its warning, and the
+    /// layout of the rows (samples × bits).
+    static func streamed(_ bytes: [UInt8], reduction: Int) throws -> (image: Image, warning: String?, layout: String) {
         let decoder = try ImageSource.bytes(bytes).openDecoder(limits: .default)
         var request = DecodeRequest(streams: true)
         request.reduction = reduction
         try decoder.start(request)
         var rows = SRGBRows(decoder, from: decoder.header.colorSource)
-        let channels = rows.rowChannels
-        if rows.bitDepth == 16 {
-            var rgba: [UInt16] = [], row: [UInt16] = []
-            for _ in 0..<rows.height {
-                try rows.readRow(into: &row)
-                for x in 0..<rows.width { rgba += channels == 4 ? Array(row[4 * x..<4 * x + 4]) : Array(row[3 * x..<3 * x + 3]) + [65535] }
-            }
-            try decoder.finish()
-            return (Image(width: rows.width, height: rows.height, rgba16: rgba), rows.warning)
-        }
-        var rgba: [UInt8] = [], row: [UInt8] = []
-        for _ in 0..<rows.height {
-            try rows.readRow(into: &row)
-            for x in 0..<rows.width { rgba += channels == 4 ? Array(row[4 * x..<4 * x + 4]) : Array(row[3 * x..<3 * x + 3]) + [255] }
-        }
+        let image = try RowSourceImage.read(&rows)
         try decoder.finish()
-        return (Image(width: rows.width, height: rows.height, rgba8: rgba), rows.warning)
+        return (image, rows.warning, "\(rows.rowChannels)×\(rows.bitDepth)")
     }
 
     @Test func rowsAreTheConvertedWholeImagesRows() throws {
@@ -92,9 +79,7 @@ import TestSupport
             let streamed = try Self.streamed(source.bytes, reduction: source.reduction)
             #expect(streamed.warning == nil, "\(source.name)")
             #expect(streamed.image == converted.image, "\(source.name)")
-            let decoder = try ImageSource.bytes(source.bytes).openDecoder(limits: .default)
-            try decoder.start(DecodeRequest(streams: true))
-            rowLayouts.insert("\(decoder.rowChannels)×\(decoder.bitDepth)")
+            rowLayouts.insert(streamed.layout)
         }
         // Both row widths and both depths went through the converter.
         #expect(rowLayouts.isSuperset(of: ["4×8", "3×8", "3×16"]), "\(rowLayouts)")

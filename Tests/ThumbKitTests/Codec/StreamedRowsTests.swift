@@ -17,30 +17,9 @@ import TestSupport
         var decoder = try ImageSource.bytes(bytes).openDecoder(limits: .default)
         guard type(of: decoder).streams(decoder.header) else { return nil }
         try decoder.start(DecodeRequest(streams: true))
-        if decoder.bitDepth == 16 {
-            var rgba: [UInt16] = []
-            var row: [UInt16] = []
-            for _ in 0..<decoder.height {
-                try decoder.readRow(into: &row)
-                for x in 0..<decoder.width {
-                    rgba += decoder.rowChannels == 4 ? Array(row[4 * x..<4 * x + 4]) : Array(row[3 * x..<3 * x + 3]) + [65535]
-                }
-            }
-            try decoder.finish()
-            return Image(width: decoder.width, height: decoder.height, rgba16: rgba)
-        }
-        var rgba: [UInt8] = []
-        var row: [UInt8] = []
-        for _ in 0..<decoder.height {
-            try decoder.readRow(into: &row)
-            if decoder.rowChannels == 4 {
-                rgba += row
-            } else {
-                for x in 0..<decoder.width { rgba += row[3 * x..<3 * x + 3] + [255] }
-            }
-        }
+        let image = try RowSourceImage.read(&decoder)
         try decoder.finish()
-        return Image(width: decoder.width, height: decoder.height, rgba8: rgba)
+        return image
     }
 
     /// Which layouts stream: GIF always (an interlaced frame from its kept indexes), HEIF always

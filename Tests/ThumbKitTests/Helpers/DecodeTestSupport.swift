@@ -81,3 +81,31 @@ enum DecodeTestPlan {
         return plan.colour == .none && plan.orientation == .topLeft
     }
 }
+
+/// Every row of a row source, widened to RGBA (opaque alpha for RGB rows), as one image.
+enum RowSourceImage {
+    static func read<Rows: RowSource>(_ rows: inout Rows) throws(Rows.ReadError) -> Image {
+        if rows.bitDepth == 16 {
+            var rgba: [UInt16] = [], row: [UInt16] = []
+            for _ in 0..<rows.height {
+                try rows.readRow(into: &row)
+                append(row, channels: rows.rowChannels, to: &rgba)
+            }
+            return Image(width: rows.width, height: rows.height, rgba16: rgba)
+        }
+        var rgba: [UInt8] = [], row: [UInt8] = []
+        for _ in 0..<rows.height {
+            try rows.readRow(into: &row)
+            append(row, channels: rows.rowChannels, to: &rgba)
+        }
+        return Image(width: rows.width, height: rows.height, rgba8: rgba)
+    }
+
+    private static func append<Sample: FixedWidthInteger & UnsignedInteger>(_ row: [Sample], channels: Int, to rgba: inout [Sample]) {
+        if channels == 4 {
+            rgba += row
+            return
+        }
+        for x in 0..<row.count / 3 { rgba += row[3 * x..<3 * x + 3] + [.max] }
+    }
+}
