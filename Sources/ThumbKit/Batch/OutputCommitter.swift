@@ -1,7 +1,8 @@
 import Dispatch
 import Synchronization
 
-/// Puts finished outputs in place on a thread of its own, so workers never wait for the disk.
+/// Puts finished outputs in place on a thread of its own, so workers never wait for the disk
+/// (when syncing; otherwise the workers rename their files themselves, see `submit`).
 ///
 /// Workers stage each source's files (`AtomicFile.stage`) and submit them here. While one group
 /// of submissions is being synced (and until `gatherSeconds` after it began, or until
@@ -36,6 +37,8 @@ final class OutputCommitter: Sendable {
     private let syncData: Bool
     private let queue = DispatchQueue(label: "thumbgen.output-committer")
     private let shared = Mutex(State())
+    /// Held while a worker commits a source's files itself (when not syncing).
+    private let inline = Mutex(())
     /// Signalled by `finish()` and when `gatherFiles` files wait: either ends the gathering.
     private let wake = DispatchSemaphore(value: 0)
 
@@ -64,7 +67,17 @@ final class OutputCommitter: Sendable {
 
     /// Queues `files` (one source's outputs) to be made durable and renamed into place;
     /// `completion` runs on the committer's thread once they are, or with the first error.
+    /// Without syncing, there is nothing to gather and a commit is only renames: the submitting
+    /// worker does it, one at a time under `inline`, so files still land in submission order.
+    /// Handing each source to the committer's thread cost more than the renames (a thread wake-up
+    /// per source: on 406 small icons, 5% of the run's CPU).
     func submit(_ files: [StagedFile], completion: @escaping Completion) {
+        guard syncData else {
+            inline.withLock { _ in
+                completion(AtomicFile.commit(files, syncData: false).lazy.compactMap { $0 }.first)
+            }
+            return
+        }
         let (startDrain, enoughGathered) = shared.withLock { state in
             state.pending.append(Submission(files: files, completion: completion))
             let before = state.pendingFiles
