@@ -183,10 +183,10 @@ package struct Resampler: Sendable, Hashable {
                             region: Rect) -> ResampleEngine {
         precondition(width > 0 && height > 0, "output dimensions must be positive")
         precondition(region.fits(width: sourceWidth, height: sourceHeight), "region must lie inside the image")
-        let columns = AxisWeights(inputSize: sourceWidth, outputSize: width, origin: region.x,
-                                  span: region.width, kernel: kernel)
-        let rows = AxisWeights(inputSize: sourceHeight, outputSize: height, origin: region.y,
-                               span: region.height, kernel: kernel)
+        let columns = AxisWeightsCache.shared.weights(inputSize: sourceWidth, outputSize: width, origin: region.x,
+                                                      span: region.width, kernel: kernel)
+        let rows = AxisWeightsCache.shared.weights(inputSize: sourceHeight, outputSize: height, origin: region.y,
+                                                   span: region.height, kernel: kernel)
         return ResampleEngine(columns: columns, rows: rows, light: light, vectorConvolve: vectorConvolve)
     }
 
