@@ -6,7 +6,8 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-#if defined(__x86_64__) || defined(__i386__)
+/* The SSE4.1 path shares the SSE2 path's helpers, so it needs a compiler that targets SSE2. */
+#if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
 #include <smmintrin.h>
 #define UNFILTER_SSE41 1
 #endif
