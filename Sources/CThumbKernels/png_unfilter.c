@@ -58,35 +58,60 @@ static inline __m128i select16(__m128i mask, __m128i yes, __m128i no) {
     return _mm_or_si128(_mm_and_si128(mask, yes), _mm_andnot_si128(mask, no));
 }
 
-/* Returns the index of the first byte not done. Always inlined and called with constant type and
- * pixel size, so that the per-pixel branches go and the 3- or 4-byte store is a move, not a call. */
+/* The pixel loop of both paths, written once as a macro because it cannot be one function: the
+ * SSE4.1 path's helpers may only be inlined into code compiled for SSE4.1. LOAD(p, width) widens a
+ * pixel's bytes to 16-bit lanes, SELECT(mask, yes, no) takes `yes` where the mask is set. The body
+ * of a function of (type, row, above, length, bpp) returning the index of the first byte not done. */
+#define UNFILTER_PIXELS_BODY(LOAD, SELECT)                                                            \
+    const __m128i low_byte = _mm_set1_epi16(0xff);                                                    \
+    __m128i a = _mm_setzero_si128(), c = _mm_setzero_si128();                                         \
+    const size_t width = bpp <= 4 ? 4 : 8;                                                            \
+    size_t i = 0;                                                                                     \
+    for (; i + width <= length; i += bpp) {                                                           \
+        __m128i x = LOAD(row + i, width), b = LOAD(above + i, width), predicted;                      \
+        if (type == 1) {                                                                              \
+            predicted = a;                                                                            \
+        } else if (type == 3) {                                                                       \
+            predicted = _mm_srli_epi16(_mm_add_epi16(a, b), 1);                                       \
+        } else {                                                                                      \
+            /* The Paeth predictor rewritten as stb_image writes it, equal to the specification's   \
+             * for all 2^24 (a, b, c) (checked exhaustively) with a shorter chain from a, the pixel \
+             * just decoded: with t = 3c - a - b, lo = min(a, b), hi = max(a, b), it is hi when     \
+             * t <= lo, else lo when hi <= t, else c. */                                             \
+            __m128i threshold = _mm_sub_epi16(_mm_sub_epi16(_mm_add_epi16(c, _mm_add_epi16(c, c)), b), a); \
+            __m128i lo = _mm_min_epi16(a, b), hi = _mm_max_epi16(a, b);                               \
+            __m128i lo_or_c = SELECT(_mm_cmpgt_epi16(hi, threshold), c, lo);                          \
+            predicted = SELECT(_mm_cmpgt_epi16(threshold, lo), lo_or_c, hi);                          \
+            c = b;                                                                                    \
+        }                                                                                             \
+        a = _mm_and_si128(_mm_add_epi16(x, predicted), low_byte);                                     \
+        store_pixel(row + i, a, bpp);                                                                 \
+    }                                                                                                 \
+    return i
+
+/* Runs PIXELS, an unfilter_pixels function, with the filter type and pixel size as constants, so
+ * that each instance loses its per-pixel branches and its 3- or 4-byte store is a move, not a
+ * call. Returns the index of the first byte not done: 0 for pixel sizes it has no loop for. */
+#define UNFILTER_BY_TYPE(PIXELS, n)                                                                   \
+    (type == 1 ? PIXELS(1, row, above, length, n)                                                     \
+     : type == 3 ? PIXELS(3, row, above, length, n) : PIXELS(4, row, above, length, n))
+#define UNFILTER_BY_PIXEL_SIZE(PIXELS)                                                                \
+    switch (bpp) {                                                                                    \
+    case 3: return UNFILTER_BY_TYPE(PIXELS, 3);                                                       \
+    case 4: return UNFILTER_BY_TYPE(PIXELS, 4);                                                       \
+    case 6: return UNFILTER_BY_TYPE(PIXELS, 6);                                                       \
+    case 8: return UNFILTER_BY_TYPE(PIXELS, 8);                                                       \
+    default: return 0;                                                                                \
+    }
+
 __attribute__((always_inline))
 static inline size_t unfilter_pixels(int type, uint8_t *row, const uint8_t *above, size_t length, size_t bpp) {
-    const __m128i low_byte = _mm_set1_epi16(0xff);
-    __m128i a = _mm_setzero_si128(), c = _mm_setzero_si128();
-    const size_t width = bpp <= 4 ? 4 : 8;
-    size_t i = 0;
-    for (; i + width <= length; i += bpp) {
-        __m128i x = load_pixel(row + i, width), b = load_pixel(above + i, width), predicted;
-        if (type == 1) {
-            predicted = a;
-        } else if (type == 3) {
-            predicted = _mm_srli_epi16(_mm_add_epi16(a, b), 1);
-        } else {
-            /* The Paeth predictor rewritten as stb_image writes it, equal to the specification's for
-             * all 2^24 (a, b, c) (checked exhaustively) with a shorter chain from a, the pixel just
-             * decoded: with t = 3c - a - b, lo = min(a, b), hi = max(a, b), it is hi when t <= lo,
-             * else lo when hi <= t, else c. */
-            __m128i threshold = _mm_sub_epi16(_mm_sub_epi16(_mm_add_epi16(c, _mm_add_epi16(c, c)), b), a);
-            __m128i lo = _mm_min_epi16(a, b), hi = _mm_max_epi16(a, b);
-            __m128i lo_or_c = select16(_mm_cmpgt_epi16(hi, threshold), c, lo);
-            predicted = select16(_mm_cmpgt_epi16(threshold, lo), lo_or_c, hi);
-            c = b;
-        }
-        a = _mm_and_si128(_mm_add_epi16(x, predicted), low_byte);
-        store_pixel(row + i, a, bpp);
-    }
-    return i;
+    UNFILTER_PIXELS_BODY(load_pixel, select16);
+}
+
+/* Sub (1), Average (3) or Paeth (4) over the whole pixels of a row, with SSE2. */
+static size_t unfilter_sse2(int type, uint8_t *row, const uint8_t *above, size_t length, size_t bpp) {
+    UNFILTER_BY_PIXEL_SIZE(unfilter_pixels)
 }
 
 static void unfilter_up(uint8_t *row, const uint8_t *above, size_t length) {
@@ -115,44 +140,20 @@ static inline __m128i load_pixel_sse41(const uint8_t *p, size_t width) {
     return _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)(const void *)p));
 }
 
+/* blendv takes its second operand where the mask is set: one instruction for select16's three. */
+__attribute__((always_inline, target("sse4.1")))
+static inline __m128i select16_sse41(__m128i mask, __m128i yes, __m128i no) {
+    return _mm_blendv_epi8(no, yes, mask);
+}
+
 __attribute__((always_inline, target("sse4.1")))
 static inline size_t unfilter_pixels_sse41(int type, uint8_t *row, const uint8_t *above, size_t length, size_t bpp) {
-    const __m128i low_byte = _mm_set1_epi16(0xff);
-    __m128i a = _mm_setzero_si128(), c = _mm_setzero_si128();
-    const size_t width = bpp <= 4 ? 4 : 8;
-    size_t i = 0;
-    for (; i + width <= length; i += bpp) {
-        __m128i x = load_pixel_sse41(row + i, width), b = load_pixel_sse41(above + i, width), predicted;
-        if (type == 1) {
-            predicted = a;
-        } else if (type == 3) {
-            predicted = _mm_srli_epi16(_mm_add_epi16(a, b), 1);
-        } else {
-            /* As unfilter_pixels; blendv takes its second operand where the mask is set. */
-            __m128i threshold = _mm_sub_epi16(_mm_sub_epi16(_mm_add_epi16(c, _mm_add_epi16(c, c)), b), a);
-            __m128i lo = _mm_min_epi16(a, b), hi = _mm_max_epi16(a, b);
-            __m128i lo_or_c = _mm_blendv_epi8(lo, c, _mm_cmpgt_epi16(hi, threshold));
-            predicted = _mm_blendv_epi8(hi, lo_or_c, _mm_cmpgt_epi16(threshold, lo));
-            c = b;
-        }
-        a = _mm_and_si128(_mm_add_epi16(x, predicted), low_byte);
-        store_pixel(row + i, a, bpp);
-    }
-    return i;
+    UNFILTER_PIXELS_BODY(load_pixel_sse41, select16_sse41);
 }
 
 __attribute__((target("sse4.1")))
 static size_t unfilter_sse41(int type, uint8_t *row, const uint8_t *above, size_t length, size_t bpp) {
-#define PIXELS(n) (type == 1 ? unfilter_pixels_sse41(1, row, above, length, n) \
-                 : type == 3 ? unfilter_pixels_sse41(3, row, above, length, n) : unfilter_pixels_sse41(4, row, above, length, n))
-    switch (bpp) {
-    case 3: return PIXELS(3);
-    case 4: return PIXELS(4);
-    case 6: return PIXELS(6);
-    case 8: return PIXELS(8);
-    default: return 0;
-    }
-#undef PIXELS
+    UNFILTER_BY_PIXEL_SIZE(unfilter_pixels_sse41)
 }
 
 /* Whether the CPU has SSE4.1, probed once (every thread computes the same value). */
@@ -171,8 +172,7 @@ static int has_sse41(void) {
 void tk_png_unfilter_row(int type, uint8_t *row, const uint8_t *above, size_t length, size_t bpp) {
 #if UNFILTER_SSE41
     if ((type == 1 || type == 3 || type == 4) && has_sse41()) {
-        size_t done = unfilter_sse41(type, row, above, length, bpp);
-        unfilter_bytes(type, row, above, done, length, bpp);
+        unfilter_bytes(type, row, above, unfilter_sse41(type, row, above, length, bpp), length, bpp);
         return;
     }
 #endif
@@ -186,18 +186,7 @@ void tk_png_unfilter_row_baseline(int type, uint8_t *row, const uint8_t *above, 
         unfilter_up(row, above, length);
         return;
     }
-    size_t done = 0;
-#define PIXELS(n) (type == 1 ? unfilter_pixels(1, row, above, length, n) \
-                 : type == 3 ? unfilter_pixels(3, row, above, length, n) : unfilter_pixels(4, row, above, length, n))
-    switch (bpp) {
-    case 3: done = PIXELS(3); break;
-    case 4: done = PIXELS(4); break;
-    case 6: done = PIXELS(6); break;
-    case 8: done = PIXELS(8); break;
-    default: break;
-    }
-#undef PIXELS
-    unfilter_bytes(type, row, above, done, length, bpp);
+    unfilter_bytes(type, row, above, unfilter_sse2(type, row, above, length, bpp), length, bpp);
 #else
     unfilter_bytes(type, row, above, 0, length, bpp);
 #endif
