@@ -165,6 +165,24 @@ void tg_source_seek(tg_source *s, uint64_t position) {
     s->position = position;
 }
 
+void tg_source_mark_here(const tg_source *s, tg_source_mark *mark) {
+    mark->position = s->position;
+    mark->ran_out = s->ran_out;
+    mark->over_limit = s->over_limit;
+    mark->read_errno = s->read_errno;
+    mark->limit = s->limit;
+    memcpy(mark->message, s->message, sizeof mark->message);
+}
+
+void tg_source_return(tg_source *s, const tg_source_mark *mark) {
+    tg_source_seek(s, mark->position);
+    s->ran_out = mark->ran_out;
+    s->over_limit = mark->over_limit;
+    s->read_errno = mark->read_errno;
+    s->limit = mark->limit;
+    memcpy(s->message, mark->message, sizeof s->message);
+}
+
 tg_status tg_source_status(tg_source *s) {
     if (s->over_limit) return tg_fail_limit(s, s->limit);
     if (s->read_errno) {

@@ -120,6 +120,17 @@ size_t tg_source_read_chunk(tg_source *source, const uint8_t **data);
 size_t tg_source_read_direct(tg_source *source, void *dst, size_t length);
 void tg_source_seek(tg_source *source, uint64_t position);
 
+/* Where a source stands and what its reads have met (ran out, passed the cap, failed, the message
+ * recorded): a reader that reads ahead on trial goes back to it as if the trial never happened. */
+typedef struct {
+    uint64_t position;
+    int ran_out, over_limit, read_errno;
+    tg_limit_hit limit;
+    char message[TG_MESSAGE_SIZE];
+} tg_source_mark;
+void tg_source_mark_here(const tg_source *source, tg_source_mark *mark);
+void tg_source_return(tg_source *source, const tg_source_mark *mark);
+
 /* The lent bytes of a memory source (NULL for a descriptor, or while not lent), for a library
  * that decodes from memory. */
 const uint8_t *tg_source_memory(const tg_source *source);

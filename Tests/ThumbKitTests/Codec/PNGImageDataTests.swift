@@ -105,6 +105,8 @@ import TestSupport
         case pixels(Image)
         case rows([[UInt16]])
         case failed(String)
+        /// The rows read before the error, and the error.
+        case failedAfter([[UInt16]], String)
     }
 
     /// The whole image, or the error, as `reader` reads it.
@@ -116,11 +118,12 @@ import TestSupport
         }
     }
 
-    /// Every row read one at a time (RGB rows for opaque images), or the error.
+    /// Every row read one at a time (RGB rows for opaque images), or the error after the rows
+    /// read before it (a partial image keeps them, so the failing row must be libpng's).
     static func rowByRow(_ bytes: [UInt8], _ reader: PNGDecoder.RowReader) -> Outcome {
+        var rows: [[UInt16]] = []
         do {
             let decoder = try PNGDecoder(bytes: bytes, rowReader: reader)
-            var rows: [[UInt16]] = []
             for _ in 0..<decoder.height {
                 if decoder.bitDepth == 16 {
                     var row: [UInt16] = []
@@ -134,7 +137,7 @@ import TestSupport
             }
             return .rows(rows)
         } catch {
-            return .failed("\(error)")
+            return .failedAfter(rows, "\(error)")
         }
     }
 
@@ -189,6 +192,12 @@ import TestSupport
             Self.png(width: 17, height: 5, colorType: 4, depth: 8,
                      stored: Self.storedRows(width: 17, height: 5, pixelBytes: 2, seed: 3),
                      filterOfRow: { _ in 4 }, tail: text),
+            // Rows of 10 bytes: inflated whole first (small images are), a damaged stream often
+            // fails right at a row's end, where zlib decodes on past a full row and libpng's
+            // failure row is the one just filled.
+            Self.png(width: 3, height: 60, colorType: 2, depth: 8,
+                     stored: Self.storedRows(width: 3, height: 60, pixelBytes: 3, seed: 4),
+                     filterOfRow: { $0 % 3 }, idatSizes: [100, 50]),
         ]
         var generator = Generator(state: 42)
         var failures = Set<String>()
