@@ -27,7 +27,8 @@ package struct BatchPlanner: Sendable {
                 outputIdentities.insert(.init(device: st.device, inode: st.inode))
             }
         }
-        let manifestDirectory = configuration.manifestDirectory
+        // Keys are paths relative to the manifest's folder, two or more a source.
+        let keys = RelativePaths(from: configuration.manifestDirectory)
         var items: [BatchPlan.Item] = []
         // Each item's path below its input or base: what shards split by.
         var relatives: [FilePath] = []
@@ -40,7 +41,8 @@ package struct BatchPlanner: Sendable {
             let finder = SourceFinder(inputs: group.inputs, includeHidden: configuration.includeHidden,
                                       outputDirectories: outputIdentities, jobs: configuration.jobs)
             let founds = try finder.find()
-            let relativeOf = { (found: SourceFinder.Found) in group.base.map { found.path.relative(from: $0) } ?? found.relative }
+            let belowBase = group.base.map { RelativePaths(from: $0, workingDirectory: keys.workingDirectory) }
+            let relativeOf = { (found: SourceFinder.Found) in belowBase.map { $0.path(of: found.path) } ?? found.relative }
             let images = founds.indices.filter { if case .image = founds[$0].kind { true } else { false } }
             let twins = group.pairing.twins(images.map { relativeOf(founds[$0]) })
             var keptFor: [Int: FilePath] = [:]
@@ -79,18 +81,18 @@ package struct BatchPlanner: Sendable {
                         // Left out as a twin by an earlier group, kept by this one: a source where
                         // it was first met.
                         sourceItem[identity] = at
-                        items[at] = .source(.init(path: found.path, key: found.path.relative(from: manifestDirectory),
+                        items[at] = .source(.init(path: found.path, key: keys.path(of: found.path),
                                                   memberships: [membership], size: size))
                     } else {
                         sourceItem[identity] = items.count
-                        items.append(.source(.init(path: found.path, key: found.path.relative(from: manifestDirectory),
+                        items.append(.source(.init(path: found.path, key: keys.path(of: found.path),
                                                    memberships: [membership], size: size)))
                         relatives.append(relative)
                     }
                 }
             }
         }
-        try nameOutputs(&items)
+        try nameOutputs(&items, keys: keys)
         var plan = BatchPlan(items: items)
         for source in plan.sources {
             plan.outputsOfAllShards.formUnion(source.outputs.map(\.key))
@@ -116,7 +118,7 @@ package struct BatchPlanner: Sendable {
     /// Gives every membership its outputs: sizes first where the naming needs them (from the
     /// previous manifest, else the headers, read in parallel), then names, then the collision
     /// checks: every collision is collected, and thrown together once all are named.
-    private func nameOutputs(_ items: inout [BatchPlan.Item]) throws(BatchError) {
+    private func nameOutputs(_ items: inout [BatchPlan.Item], keys: RelativePaths) throws(BatchError) {
         let groups = configuration.groups
         var unknown: [(item: Int, membership: Int)] = []
         for (index, item) in items.enumerated() {
@@ -144,7 +146,6 @@ package struct BatchPlanner: Sendable {
             items[slot.item] = .source(source)
         }
 
-        let manifestDirectory = configuration.manifestDirectory
         var owners: [FilePath: FilePath] = [:]
         var templateOwners: [FilePath: FilePath] = [:]
         var collisions: [OutputCollision] = []
@@ -156,7 +157,7 @@ package struct BatchPlanner: Sendable {
                     // An icon set's files are named by the set alone, below the output folder.
                     var outputs: [BatchPlan.Output] = []
                     for file in icons.files {
-                        let key = group.outputDirectory.appending(FilePath(file.path)).relative(from: manifestDirectory)
+                        let key = keys.path(of: group.outputDirectory.appending(FilePath(file.path)))
                         if let first = owners[key] {
                             collisions.append(OutputCollision(output: key, first: first, second: source.path))
                         } else {
@@ -171,8 +172,8 @@ package struct BatchPlanner: Sendable {
                 if group.naming.namesWidths {
                     for scale in group.thumbnailSet.scales {
                         for format in group.thumbnailSet.formats {
-                            let template = group.outputDirectory.appending(group.naming.template(forSource: membership.relativePath, scale: scale, format: format))
-                                .relative(from: manifestDirectory)
+                            let template = keys.path(of: group.outputDirectory.appending(
+                                group.naming.template(forSource: membership.relativePath, scale: scale, format: format)))
                             if let first = templateOwners[template], first != source.path {
                                 collisions.append(OutputCollision(output: FilePath(template.bytes.map { $0 == 0 ? UInt8(ascii: "*") : $0 }),
                                                                   first: first, second: source.path))
@@ -186,7 +187,7 @@ package struct BatchPlanner: Sendable {
                 var outputs: [BatchPlan.Output] = []
                 for variant in variants {
                     let relative = group.naming.output(forSource: membership.relativePath, variant: variant)
-                    let key = group.outputDirectory.appending(relative).relative(from: manifestDirectory)
+                    let key = keys.path(of: group.outputDirectory.appending(relative))
                     if let first = owners[key] {
                         // A set of widths already reported this pair by its template.
                         if !group.naming.namesWidths { collisions.append(OutputCollision(output: key, first: first, second: source.path)) }
