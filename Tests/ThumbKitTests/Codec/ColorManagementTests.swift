@@ -231,6 +231,38 @@ import TestSupport
         #expect(mismatches.load(ordering: .relaxed) == 0)
     }
 
+    /// A converter an image is done with goes back to the pool, and the next image with the same
+    /// profile and depth takes it: every conversion, the first (a new transform) and the later
+    /// ones (the pooled transform, its one-pixel cache holding the last image's last pixel), gives
+    /// the pixels lcms2 computes with a transform of its own.
+    @Test func pooledConvertersConvertAsNewOnes() throws {
+        // A gamma no other test uses, so that this test alone takes and returns its converter.
+        let source = ColorSource.gamma(0.41, chromaticities: nil)
+        let profile = try #require(ColorManagement.profile(for: source).profile)
+        let kind = SRGBConverter.Kind(profile: profile, sixteenBit: false)
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<3 {
+            var rgb: [UInt8] = []
+            var rgba: [UInt8] = []
+            for i in 0..<(24 * 9) {
+                // Runs of one colour too, which the one-pixel cache answers.
+                let pixel: [UInt8] = i % 5 < 2 ? [200, 30, 90] : (0..<3).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                rgb += pixel
+                rgba += pixel + [77]
+            }
+            let image = Image(width: 24, height: 9, rgba8: rgba)
+            let converted = ColorManagement.convertToSRGB(image, from: source)
+            #expect(converted.warning == nil)
+            let expected = Self.lcmsRGB8(profile, rgb)
+            let out = converted.image.rgba8
+            var got: [UInt8] = []
+            for p in 0..<(24 * 9) { got += out[4 * p..<4 * p + 3] }
+            #expect(got == expected, "round \(round)")
+            #expect((0..<(24 * 9)).allSatisfy { out[4 * $0 + 3] == 77 })
+            #expect(SRGBConverter.pooled(kind) == 1, "round \(round): the converter is back in the pool, once")
+        }
+    }
+
     /// An Adobe (inverted) CMYK JPEG with a CMYK profile goes through a CMYK → sRGB transform,
     /// agreeing with lcms2 applied directly to the ink amounts.
     @Test(arguments: [false, true])

@@ -1,9 +1,18 @@
 import CLibLCMS
+import Synchronization
 
 /// The conversion from a source's colours to sRGB (`ColorManagement`'s policy), built once by
 /// lcms2 and applied to RGBA pixels as they come: to a whole decoded image, or to a streamed
 /// image's rows. Pixel for pixel the same either way, so a streamed image's rows are the rows of
 /// the converted whole image.
+///
+/// Building a transform samples the profile's tone curves (thousands of `pow` calls), which takes
+/// longer than converting a small icon, and a batch meets the same few profiles again and again
+/// (an icon theme's, a camera's, a gAMA of 0.55). So a converter no image uses any more goes back
+/// to a small pool (`idle`) and the next image with the same profile and depth takes it from there.
+/// One image at a time uses a converter: lcms2's one-pixel cache inside it is never shared between
+/// threads, and it only ever holds a value the transform computed, so the pixels are the same as
+/// from a new one.
 final class SRGBConverter {
     /// What `make` found.
     enum Made {
@@ -14,22 +23,52 @@ final class SRGBConverter {
         case converter(SRGBConverter)
     }
 
-    private let handle: OpaquePointer
-    /// Samples of 16 bits (RGBA16) rather than 8 (RGBA8).
-    let sixteenBit: Bool
-
-    private init(handle: OpaquePointer, sixteenBit: Bool) {
-        self.handle = handle
-        self.sixteenBit = sixteenBit
+    /// What a transform converts: from this profile, at this depth.
+    struct Kind: Hashable {
+        var profile: [UInt8]
+        var sixteenBit: Bool
     }
 
-    deinit { tg_cms_converter_close(handle) }
+    /// An lcms2 converter in the pool: owned by the pool alone until taken.
+    private struct Idle: @unchecked Sendable {
+        var kind: Kind
+        var handle: OpaquePointer
+    }
+
+    /// Converters not in use, the least recently returned first.
+    private static let idle = Mutex<[Idle]>([])
+    /// Converters the pool keeps: a batch meets a handful of profiles at once.
+    static let poolCapacity = 8
+
+    private let handle: OpaquePointer
+    let kind: Kind
+    /// Samples of 16 bits (RGBA16) rather than 8 (RGBA8).
+    var sixteenBit: Bool { kind.sixteenBit }
+
+    private init(handle: OpaquePointer, kind: Kind) {
+        self.handle = handle
+        self.kind = kind
+    }
+
+    deinit {
+        let evicted = Self.idle.withLock { pool -> Idle? in
+            pool.append(Idle(kind: kind, handle: handle))
+            return pool.count > Self.poolCapacity ? pool.removeFirst() : nil
+        }
+        if let evicted { tg_cms_converter_close(evicted.handle) }
+    }
 
     /// The converter for RGBA pixels of 8 or 16 bits a sample from `source`'s colours.
     static func make(from source: ColorSource, sixteenBit: Bool) -> Made {
         let (profile, warning) = ColorManagement.profile(for: source)
         if let warning { return .failed(warning: warning) }
         guard let profile else { return .none }
+        let kind = Kind(profile: profile, sixteenBit: sixteenBit)
+        let pooled = idle.withLock { pool -> Idle? in
+            guard let at = pool.lastIndex(where: { $0.kind == kind }) else { return nil }
+            return pool.remove(at: at)
+        }
+        if let pooled { return .converter(SRGBConverter(handle: pooled.handle, kind: kind)) }
         var message = [CChar](repeating: 0, count: Int(TG_CMS_MESSAGE_SIZE))
         var handle: OpaquePointer?
         let status = profile.withUnsafeBufferPointer { icc in
@@ -39,8 +78,11 @@ final class SRGBConverter {
             }
         }
         guard status == Int32(TG_CMS_OK), let handle else { return .failed(warning: ColorManagement.warning(status, message)) }
-        return .converter(SRGBConverter(handle: handle, sixteenBit: sixteenBit))
+        return .converter(SRGBConverter(handle: handle, kind: kind))
     }
+
+    /// How many idle converters the pool holds for `kind` (for tests).
+    static func pooled(_ kind: Kind) -> Int { idle.withLock { pool in pool.count(where: { $0.kind == kind }) } }
 
     /// Converts the first `pixels` RGBA pixels of `samples` into `out`, alpha copied: 8-bit samples
     /// for an 8-bit converter, 16-bit for a 16-bit one.
