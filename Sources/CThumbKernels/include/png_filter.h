@@ -24,4 +24,8 @@
 int tk_png_filter_rows(const uint8_t *rows, size_t row_bytes, size_t height, size_t pixel_bytes,
                        int adaptive, uint8_t *out);
 
+/* tk_png_filter_rows without the AVX2 path (the same bytes, for tests to compare with). */
+int tk_png_filter_rows_baseline(const uint8_t *rows, size_t row_bytes, size_t height, size_t pixel_bytes,
+                                int adaptive, uint8_t *out);
+
 #endif
