@@ -87,13 +87,12 @@ extension FilePath {
 package struct RelativePaths {
     /// What relative paths are taken from: the working directory when this was made.
     let workingDirectory: FilePath
-    private let directory: FilePath
+    /// The directory's components, absolute and normalized (slices of its bytes).
     private let base: [ArraySlice<UInt8>]
 
     package init(from directory: FilePath, workingDirectory: FilePath = FilePath.workingDirectory) {
         self.workingDirectory = workingDirectory
-        self.directory = directory.isAbsolute ? directory : workingDirectory.appending(directory)
-        base = self.directory.normalizedComponents
+        base = (directory.isAbsolute ? directory : workingDirectory.appending(directory)).normalizedComponents
     }
 
     /// `path` as seen from the directory: `..` for each of the directory's components it does not
