@@ -109,10 +109,13 @@ def fresh_output():
 
 def round_robin(commands, runs=None):
     """Runs each (label, argv for an output directory, env) once a round, so that the machine's
-    drift over time is spread across every tool alike. Returns [(label, Measured)]."""
+    drift over time is spread across every tool alike; each round starts one tool later, since
+    the same binary measured twice a round took about 2% more CPU in the second slot (9 rounds on
+    the PNG photos), which would favour whichever tool goes first. Returns [(label, Measured)]."""
     results = {label: [] for label, _, _ in commands}
-    for _ in range(runs or RUNS):
-        for label, argv_for, env in commands:
+    for round_index in range(runs or RUNS):
+        for k in range(len(commands)):
+            label, argv_for, env = commands[(round_index + k) % len(commands)]
             results[label].append(run_measured(argv_for(fresh_output()), env))
     return [(label, summarise(results[label])) for label, _, _ in commands]
 
