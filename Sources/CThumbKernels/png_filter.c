@@ -1,7 +1,7 @@
 #include "png_filter.h"
 #include "png_paeth.h"
+#include "cpu_features.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__x86_64__) || defined(__i386__)
@@ -92,18 +92,6 @@ static size_t filter_sums_avx2(const uint8_t *row, const uint8_t *above, size_t 
     }
     return i;
 }
-
-/* Whether the CPU has AVX2, probed once (every thread computes the same value). */
-static int has_avx2(void) {
-    static _Atomic int cached = -1;
-    int has = atomic_load_explicit(&cached, memory_order_relaxed);
-    if (has < 0) {
-        __builtin_cpu_init();
-        has = __builtin_cpu_supports("avx2") ? 1 : 0;
-        atomic_store_explicit(&cached, has, memory_order_relaxed);
-    }
-    return has;
-}
 #endif
 
 /* The filter the heuristic picks for `row`. Each filter's sum is its own loop over the row (which
@@ -172,7 +160,7 @@ static int filter_rows(const uint8_t *rows, size_t row_bytes, size_t height, siz
 int tk_png_filter_rows(const uint8_t *rows, size_t row_bytes, size_t height, size_t pixel_bytes,
                        int adaptive, uint8_t *out) {
 #if FILTER_AVX2
-    int vectors = adaptive && has_avx2();
+    int vectors = adaptive && tk_cpu_has_avx2();
 #else
     int vectors = 0;
 #endif

@@ -1,7 +1,7 @@
 #include "png_unfilter.h"
 #include "png_paeth.h"
+#include "cpu_features.h"
 
-#include <stdatomic.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -156,22 +156,11 @@ static size_t unfilter_sse41(int type, uint8_t *row, const uint8_t *above, size_
     UNFILTER_BY_PIXEL_SIZE(unfilter_pixels_sse41)
 }
 
-/* Whether the CPU has SSE4.1, probed once (every thread computes the same value). */
-static int has_sse41(void) {
-    static _Atomic int cached = -1;
-    int has = atomic_load_explicit(&cached, memory_order_relaxed);
-    if (has < 0) {
-        __builtin_cpu_init();
-        has = __builtin_cpu_supports("sse4.1") ? 1 : 0;
-        atomic_store_explicit(&cached, has, memory_order_relaxed);
-    }
-    return has;
-}
 #endif
 
 void tk_png_unfilter_row(int type, uint8_t *row, const uint8_t *above, size_t length, size_t bpp) {
 #if UNFILTER_SSE41
-    if ((type == 1 || type == 3 || type == 4) && has_sse41()) {
+    if ((type == 1 || type == 3 || type == 4) && tk_cpu_has_sse41()) {
         unfilter_bytes(type, row, above, unfilter_sse41(type, row, above, length, bpp), length, bpp);
         return;
     }

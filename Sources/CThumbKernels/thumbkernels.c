@@ -1,8 +1,8 @@
 /*
  * thumbkernels.c: see include/thumbkernels.h for the policy (identical results on every path).
  */
-#include <stdatomic.h>
 #include "thumbkernels.h"
+#include "cpu_features.h"
 
 #include <string.h>
 
@@ -98,21 +98,7 @@ static void sha256_shani(uint32_t state[8], const uint8_t *data, size_t blocks) 
 
 void tk_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) {
 #ifdef TK_X86
-    /* Worker threads hash at once: the probe result is cached atomically (relaxed is enough, every
-     * thread computes the same value), which keeps it free of data races (ThreadSanitizer). */
-    static _Atomic int cached = -1;
-    int has_sha = atomic_load_explicit(&cached, memory_order_relaxed);
-    if (has_sha < 0) {
-        __builtin_cpu_init();
-        /* SHA extensions: CPUID leaf 7, EBX bit 29; SSE4.1 and SSSE3 come with every CPU that has them. */
-        unsigned int eax, ebx, ecx, edx;
-        int sha = 0;
-        __asm__ volatile("cpuid" : "=a"(eax), "=b"(ebx), "=c"(ecx), "=d"(edx) : "a"(7), "c"(0));
-        sha = (ebx >> 29) & 1;
-        has_sha = sha && __builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("ssse3");
-        atomic_store_explicit(&cached, has_sha, memory_order_relaxed);
-    }
-    if (has_sha) { sha256_shani(state, data, blocks); return; }
+    if (tk_cpu_has_sha()) { sha256_shani(state, data, blocks); return; }
 #endif
     sha256_portable(state, data, blocks);
 }
@@ -120,12 +106,7 @@ void tk_sha256_blocks(uint32_t state[8], const uint8_t *data, size_t blocks) {
 /* ---- horizontal filter pass ---- */
 
 int tk_convolve_available(void) {
-#ifdef TK_X86
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-#else
-    return 0;
-#endif
+    return tk_cpu_has_avx2();
 }
 
 #ifdef TK_X86
