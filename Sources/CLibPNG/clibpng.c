@@ -401,6 +401,13 @@ static void own_copy_row(const struct own_image_data *d, const uint8_t *row, uin
     }
 }
 
+/* The reading at the first IDAT's data: that chunk named, its CRC begun, all its data left. */
+static void own_at_first_idat(struct own_image_data *d) {
+    memcpy(d->chunk_name, "IDAT", 4);
+    d->crc = libdeflate_crc32(0, (const uint8_t *)"IDAT", 4);
+    d->chunk_left = d->first_length;
+}
+
 /* Puts the image data back where own_start left it: the source at the first IDAT's data (with
  * no failure recorded by the trial), zlib at the stream's start. */
 static void own_retry_by_rows(struct tg_png_reader *r) {
@@ -412,9 +419,7 @@ static void own_retry_by_rows(struct tg_png_reader *r) {
     d->z.avail_in = 0;
     d->window_checked = 0;
     d->ended = 0;
-    memcpy(d->chunk_name, "IDAT", 4);
-    d->crc = libdeflate_crc32(0, (const uint8_t *)"IDAT", 4);
-    d->chunk_left = d->first_length;
+    own_at_first_idat(d);
 }
 
 /* At the first row of an image small enough: every row inflated at once, or on failure nothing
@@ -432,26 +437,28 @@ static void own_try_whole(struct tg_png_reader *r) {
 static int own_read_row(struct tg_png_reader *r, uint8_t *dst) {
     struct own_image_data *d = &r->data;
     if (d->whole_bytes && r->rows_read == 0) own_try_whole(r);
+    uint8_t *row;
+    const uint8_t *above;
     if (d->whole) {
         /* Unfiltered in place, under the row above it (already unfiltered) or the zeros. */
         size_t stride = d->stored_row_bytes + 1;
-        uint8_t *row = d->whole + (size_t)r->rows_read * stride;
-        const uint8_t *above = r->rows_read == 0 ? d->above : row - stride;
-        int filter = row[0];
-        if (filter > 4) return note_failure(r, TG_ERR_CORRUPT, "bad adaptive filter value");
-        tk_png_unfilter_row(filter, row + 1, above + 1, d->stored_row_bytes, d->pixel_bytes);
-        own_copy_row(d, row + 1, dst, r->summary.width);
-        return 1;
+        row = d->whole + (size_t)r->rows_read * stride;
+        above = r->rows_read == 0 ? d->above : row - stride;
+    } else {
+        d->row[0] = 255; /* libpng's guard: a row that inflate left unwritten fails the filter check */
+        if (!own_inflate_data(r, d->row, d->stored_row_bytes + 1)) return 0;
+        row = d->row;
+        above = d->above;
     }
-    d->row[0] = 255; /* libpng's guard: a row that inflate left unwritten fails the filter check */
-    if (!own_inflate_data(r, d->row, d->stored_row_bytes + 1)) return 0;
-    int filter = d->row[0];
+    int filter = row[0];
     if (filter > 4) return note_failure(r, TG_ERR_CORRUPT, "bad adaptive filter value");
-    tk_png_unfilter_row(filter, d->row + 1, d->above + 1, d->stored_row_bytes, d->pixel_bytes);
-    own_copy_row(d, d->row + 1, dst, r->summary.width);
-    uint8_t *done = d->row;
-    d->row = d->above;
-    d->above = done;
+    tk_png_unfilter_row(filter, row + 1, above + 1, d->stored_row_bytes, d->pixel_bytes);
+    own_copy_row(d, row + 1, dst, r->summary.width);
+    if (!d->whole) {
+        /* This row is the next one's above. */
+        d->row = d->above;
+        d->above = row;
+    }
     return 1;
 }
 
@@ -476,9 +483,8 @@ static tg_status own_start(struct tg_png_reader *r, int bit_depth, int color_typ
 #if defined(PNG_IGNORE_ADLER32) && ZLIB_VERNUM >= 0x1290
     inflateValidate(&d->z, 0);
 #endif
-    memcpy(d->chunk_name, "IDAT", 4);
-    d->crc = libdeflate_crc32(0, (const uint8_t *)"IDAT", 4);
-    d->chunk_left = d->first_length = big_endian_32(r->last_read);
+    d->first_length = big_endian_32(r->last_read);
+    own_at_first_idat(d);
     tg_source_mark_here(r->source, &d->start);
     uint64_t filtered_bytes = (uint64_t)r->summary.height * ((uint64_t)d->stored_row_bytes + 1);
     d->whole_bytes = filtered_bytes <= OWN_WHOLE_BYTES ? (size_t)filtered_bytes : 0;
