@@ -32,8 +32,6 @@ package struct FilePath: Sendable, Hashable, Comparable, ExpressibleByStringLite
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
-    package static func == (a: FilePath, b: FilePath) -> Bool { a.bytes == b.bytes }
-
     /// Byte-wise order, the order of every walk, plan and manifest.
     package static func < (a: FilePath, b: FilePath) -> Bool { a.bytes.lexicographicallyPrecedes(b.bytes) }
 

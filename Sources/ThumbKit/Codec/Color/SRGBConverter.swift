@@ -24,7 +24,7 @@ final class SRGBConverter {
     }
 
     /// What a transform converts: from this profile, at this depth.
-    struct Kind: Hashable {
+    struct Kind: Equatable {
         var profile: [UInt8]
         var sixteenBit: Bool
     }
