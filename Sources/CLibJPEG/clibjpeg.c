@@ -1,5 +1,6 @@
 /*
- * clibjpeg.c: the only file that calls libjpeg. See include/clibjpeg.h for the policy.
+ * clibjpeg.c: the libjpeg reader and writer (see include/clibjpeg.h for the policy); the memory of
+ * whole-image coefficient arrays is coefficient_arrays.c's.
  *
  * Each exported function that calls into libjpeg sets the reader's setjmp() point before its
  * first libjpeg call; error_exit copies libjpeg's message and longjmps back there. State that must
@@ -7,6 +8,7 @@
  * the C standard requires for values read after a longjmp.
  */
 #include "clibjpeg.h"
+#include "coefficient_arrays.h"
 
 #include <limits.h>
 #include <setjmp.h>
@@ -67,12 +69,15 @@ struct tg_jpeg_reader {
     int kept;
     char warning_text[TG_JPEG_MAX_WARNINGS][TG_MESSAGE_SIZE];
     struct scan_filter filter;
+    struct coefficient_arrays coefficients;
 };
 
 /* The reader is the first thing libjpeg's cinfo lives in, so the callbacks get back to it. */
 static struct tg_jpeg_reader *reader_of(j_common_ptr cinfo) {
     return (struct tg_jpeg_reader *)((char *)cinfo - offsetof(struct tg_jpeg_reader, cinfo));
 }
+
+struct coefficient_arrays *coefficient_arrays_of(j_common_ptr cinfo) { return &reader_of(cinfo)->coefficients; }
 
 /* Fails the libjpeg call under way (the first failure's status and message stay); a NULL text
  * keeps the message already recorded in the source. */
@@ -429,6 +434,7 @@ tg_status tg_jpeg_open(tg_source *source, const tg_limits *limits, tg_jpeg_reade
     /* libjpeg refuses (JERR_NO_BACKING_STORE, "out of memory") rather than allocate more than
      * the budget, e.g. a progressive image's coefficient buffer. */
     if (limits->max_memory != 0) r->cinfo.mem->max_memory_to_use = (long)(limits->max_memory > (uint64_t)LONG_MAX ? LONG_MAX : limits->max_memory);
+    coefficient_arrays_install((j_common_ptr)&r->cinfo, &r->coefficients);
     r->progress.progress_monitor = progress_monitor;
     r->cinfo.progress = &r->progress;
     r->source_manager.init_source = init_source;
@@ -678,6 +684,7 @@ int tg_jpeg_is_raw_cmyk(const tg_jpeg_reader *r) { return r->started && r->raw_c
 void tg_jpeg_close(tg_jpeg_reader *r) {
     if (!r) return;
     if (r->created) jpeg_destroy_decompress(&r->cinfo);
+    coefficient_arrays_end(&r->coefficients);
     free(r->filter.out);
     free(r->scratch);
     free(r->icc);
