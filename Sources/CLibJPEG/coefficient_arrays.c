@@ -123,28 +123,27 @@ static void realize_virt_arrays(j_common_ptr cinfo) {
     if (cinfo->mem->max_memory_to_use > 0 && coefficient_bytes > (size_t)cinfo->mem->max_memory_to_use)
         ERREXIT(cinfo, JERR_NO_BACKING_STORE);
 
-    size_t start = round_up(arrays->used, 64);
     size_t bytes = round_up(pointer_bytes, 64) + coefficient_bytes;
     char *base;
-    if (!arrays->block) arrays->block = thread_block_take();
-    if (!arrays->block && !(arrays->block = calloc(1, sizeof *arrays->block)))
-        ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 12);
-    struct coefficient_block *block = arrays->block;
-    if (arrays->used == 0 && block->capacity < bytes) {
-        size_t capacity = round_up(bytes, page_size());
-        void *grown = block->base ? mremap(block->base, block->capacity, capacity, MREMAP_MAYMOVE)
-                                  : mmap(NULL, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (grown == MAP_FAILED) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 12);
-        block->base = grown;
-        block->capacity = capacity;
-    }
-    if (start <= block->capacity && bytes <= block->capacity - start) {
-        base = block->base + start;
-        arrays->used = start + bytes;
-    } else {
+    if (arrays->block_in_use) {
         /* Arrays realized after others of the same image (libjpeg's decoder never asks): libjpeg's
          * own memory, freed with the image. */
         base = (*cinfo->mem->alloc_large)(cinfo, JPOOL_IMAGE, bytes);
+    } else {
+        if (!arrays->block) arrays->block = thread_block_take();
+        if (!arrays->block && !(arrays->block = calloc(1, sizeof *arrays->block)))
+            ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 12);
+        struct coefficient_block *block = arrays->block;
+        if (block->capacity < bytes) {
+            size_t capacity = round_up(bytes, page_size());
+            void *grown = block->base ? mremap(block->base, block->capacity, capacity, MREMAP_MAYMOVE)
+                                      : mmap(NULL, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+            if (grown == MAP_FAILED) ERREXIT1(cinfo, JERR_OUT_OF_MEMORY, 12);
+            block->base = grown;
+            block->capacity = capacity;
+        }
+        base = block->base;
+        arrays->block_in_use = 1;
     }
 
     JBLOCKROW *pointers = (JBLOCKROW *)base;
@@ -188,7 +187,7 @@ static void free_pool(j_common_ptr cinfo, int pool_id) {
     struct coefficient_arrays *arrays = coefficient_arrays_of(cinfo);
     if (pool_id == JPOOL_IMAGE) {
         arrays->list = NULL;
-        arrays->used = 0;
+        arrays->block_in_use = 0;
     }
     arrays->libjpeg_free_pool(cinfo, pool_id);
 }
@@ -209,5 +208,5 @@ void coefficient_arrays_end(struct coefficient_arrays *arrays) {
     else block_free(arrays->block);
     arrays->block = NULL;
     arrays->list = NULL;
-    arrays->used = 0;
+    arrays->block_in_use = 0;
 }

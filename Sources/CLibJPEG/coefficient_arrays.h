@@ -18,7 +18,7 @@ struct coefficient_arrays {
     void (*libjpeg_realize)(j_common_ptr cinfo);
     void (*libjpeg_free_pool)(j_common_ptr cinfo, int pool_id);
     struct jvirt_barray_control *list;   /* the image's arrays (control blocks in JPOOL_IMAGE) */
-    size_t used;                         /* bytes of the block the image's arrays take */
+    int block_in_use;                    /* the image's arrays were laid out in the block */
     struct coefficient_block *block;     /* borrowed from the thread until coefficient_arrays_end */
     size_t kept_at_most;                 /* a larger block is freed at the end, not kept */
 };

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TestSupport
 @testable import ThumbKit
 
 /// A progressive file's whole-image coefficients live in memory the reader's thread keeps from
@@ -7,12 +8,10 @@ import Testing
 /// coefficients, into memory it expects zeroed, so reused memory must decode as fresh memory does.
 /// Each test runs synchronously, on one thread.
 @Suite struct JPEGCoefficientMemoryTests {
-    static func noise(seed: UInt32, width: Int, height: Int) -> [UInt8] {
-        var state = seed
-        return (0..<(width * height * 3)).map { _ in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return UInt8(truncatingIfNeeded: state >> 24)
-        }
+    /// Uniform random RGB samples.
+    static func noise(seed: UInt64, width: Int, height: Int) -> [UInt8] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<(width * height * 3)).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 
     /// Noise at quality 100: every coefficient of every block is sent, so reused memory is full.
