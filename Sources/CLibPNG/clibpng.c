@@ -17,30 +17,33 @@
 #include <libdeflate.h>
 #include <zlib.h>
 
-/* The image data of the common layouts (8-bit gray, gray+alpha, RGB, RGBA and 16-bit RGB, RGBA,
- * not interlaced, no tRNS) is read here rather than by libpng: libpng's portable row unfiltering
- * (Paeth a byte at a time) took about a quarter of the time of thumbnailing a PNG photo, and the
- * SSE2 kernels in CThumbKernels do it in a fraction of that. Everything else, headers and metadata
- * first of all, stays with libpng.
+/* The image data of every layout but interlaced images and gray or RGB with tRNS (8-bit gray,
+ * gray+alpha, RGB, RGBA, 16-bit RGB, RGBA, and palette images at every depth) is read here rather
+ * than by libpng: libpng's portable row unfiltering (Paeth a byte at a time) took about a quarter
+ * of the time of thumbnailing a PNG photo, and the SSE2 kernels in CThumbKernels do it in a
+ * fraction of that. Everything else, headers and metadata first of all, stays with libpng.
  *
  * What this reads from the first IDAT's data on is libpng 1.6's sequential reader ported step for
  * step (png_read_IDAT_data, png_read_finish_IDAT, and png_read_end without an info struct): the
  * same zlib calls on the same pieces of input (8192 bytes of IDAT data at a time, Adler-32 not
  * checked, the window-size check libpng adds), the same CRC checks, and the same messages, so a
  * damaged file fails at the same row with the same words as before. PNGImageDataTests hold the two
- * readers to that against the libpng installed (tg_png_open's rows_by_libpng). The chunks' CRC-32
- * is libdeflate's (the same function, computed with carry-less multiplication: on PNG photos,
- * zlib's crc32 took 1.2% of the run). */
+ * readers to that against the libpng installed (tg_png_open's rows_by_libpng). The one shortcut is
+ * a small image's stream that libdeflate inflates to exactly its rows (own_inflate_whole_by_libdeflate),
+ * which zlib, as libpng drives it, inflates to the same bytes. The chunks' CRC-32 is libdeflate's
+ * (the same function, computed with carry-less multiplication: on PNG photos, zlib's crc32 took
+ * 1.2% of the run). */
 #define IDAT_READ_SIZE 8192     /* libpng's PNG_IDAT_READ_SIZE: IDAT data inflated a piece at a time */
 #define INFLATE_SCRAP_SIZE 1024 /* libpng's PNG_INFLATE_BUF_SIZE: output thrown away after the last row */
 /* An image whose filtered rows take at most this many bytes is inflated whole, in one call to
  * own_inflate_data, instead of a row at a time: zlib's fast loop (inflate_fast) only runs while
  * 258 bytes of output space are left, so the rows of small icons (16-64 pixels, under 258 bytes)
  * were each inflated by its byte-at-a-time state machine; inflating was 14% of thumbnailing the
- * bench's 406 icons. The same zlib calls on the same pieces of input give the same bytes, and a
- * stream that inflates whole without a failure inflates row by row without one. A failure is
- * reported at libpng's row, which can differ (zlib decodes on past a full row's end), so a trial
- * that fails is forgotten and the image read again row by row (own_retry_by_rows). */
+ * bench's 406 icons (libdeflate, tried first, took a third of zlib's time). The same zlib calls
+ * on the same pieces of input give the same bytes, and a stream whose declared window covers the
+ * rows (own_window_covers_rows) and inflates whole without a failure inflates row by row without
+ * one. A failure is reported at libpng's row, which can differ (zlib decodes on past a full row's
+ * end), so a trial that fails is forgotten and the image read again row by row (own_retry_by_rows). */
 #define OWN_WHOLE_BYTES ((size_t)1 << 20)
 
 struct own_image_data {
@@ -56,11 +59,15 @@ struct own_image_data {
     uint8_t *above;             /* the previous row, unfiltered, same layout (zeros before the first) */
     size_t whole_bytes;         /* the filtered rows' bytes when the image is tried whole, else 0 */
     uint8_t *whole;             /* those rows, inflated whole (NULL: read row by row) */
+    int whole_by_libdeflate;    /* libdeflate inflated them (own_inflate_whole_by_libdeflate) */
     tg_source_mark start;       /* the source at the first IDAT's data, to read again from */
     uint32_t first_length;      /* the first IDAT's length */
     size_t stored_row_bytes;    /* bytes of a row as stored */
     size_t pixel_bytes;         /* bytes of a pixel as stored, the filters' look-back */
     int expand_gray;            /* gray (1) or gray+alpha (2) samples spread to RGB(A) */
+    int palette_depth;          /* a palette image's bits per index (1, 2, 4 or 8), else 0 */
+    int palette_channels;       /* 3 (RGB) or 4 (RGBA: the image has tRNS) bytes per pixel handed out */
+    uint8_t colours[256 * 4];   /* each index's RGB(A), as libpng's expansion gives it */
     int swap;                   /* 16-bit samples, big-endian in the file, handed out in native order */
 };
 
@@ -382,9 +389,33 @@ static int own_finish(struct tg_png_reader *r) {
     }
 }
 
-/* Hands a row out as libpng's transforms would: gray spread to RGB, 16-bit samples in native order. */
+/* Hands a row out as libpng's transforms would: palette indexes looked up, gray spread to RGB,
+ * 16-bit samples in native order. */
 static void own_copy_row(const struct own_image_data *d, const uint8_t *row, uint8_t *dst, uint32_t width) {
-    if (d->expand_gray == 1) {
+    if (d->palette_depth) {
+        int depth = d->palette_depth;
+        unsigned mask = (1U << depth) - 1;
+        const uint8_t *colours = d->colours;
+        if (d->palette_channels == 4) {
+            for (uint32_t x = 0; x < width; x++) {
+                /* Indexes are packed from each byte's most significant bit. */
+                size_t bit = (size_t)x * (size_t)depth;
+                unsigned index = depth == 8 ? row[x] : (unsigned)(row[bit >> 3] >> (8 - depth - (int)(bit & 7))) & mask;
+                uint32_t rgba;
+                memcpy(&rgba, colours + 4 * index, 4);
+                memcpy(dst + 4 * (size_t)x, &rgba, 4);
+            }
+        } else {
+            for (uint32_t x = 0; x < width; x++) {
+                size_t bit = (size_t)x * (size_t)depth;
+                unsigned index = depth == 8 ? row[x] : (unsigned)(row[bit >> 3] >> (8 - depth - (int)(bit & 7))) & mask;
+                const uint8_t *colour = colours + 4 * index;
+                dst[3 * x] = colour[0];
+                dst[3 * x + 1] = colour[1];
+                dst[3 * x + 2] = colour[2];
+            }
+        }
+    } else if (d->expand_gray == 1) {
         for (uint32_t x = 0; x < width; x++) dst[3 * x] = dst[3 * x + 1] = dst[3 * x + 2] = row[x];
     } else if (d->expand_gray == 2) {
         for (uint32_t x = 0; x < width; x++) {
@@ -422,12 +453,90 @@ static void own_retry_by_rows(struct tg_png_reader *r) {
     own_at_first_idat(d);
 }
 
+/* The most IDAT data inflated by libdeflate for rows of `whole_bytes`: encoders' streams stay
+ * under the rows' size plus an eighth (9-bit literals at worst); a longer one is left to zlib, so
+ * what is held stays bounded by the image's size. */
+static size_t own_run_capacity(size_t whole_bytes) {
+    return whole_bytes + whole_bytes / 8 + 64;
+}
+
+/* The IDAT run from the first IDAT's data on, each chunk's CRC checked, inflated by libdeflate into
+ * d->whole in one call. It succeeds only when zlib, as libpng drives it, would read the same bytes
+ * to the same end: the run's data is one zlib stream, without a byte after it, that inflates to
+ * exactly the filtered rows with its Adler-32 right. The source is then left where the zlib path
+ * leaves it once the stream has ended: after the last IDAT's data, its CRC not yet read (the CRC
+ * itself was checked here), so own_finish reads on exactly as before. Anything else (a bad CRC, a
+ * damaged or short stream, data after its end, a wrong Adler-32, which libpng is told to ignore)
+ * returns 0 with the source back at the first IDAT's data, and zlib reads the image as libpng
+ * would, with its messages. On the bench's icons libdeflate took a third of zlib's time. */
+static int own_inflate_whole_by_libdeflate(struct tg_png_reader *r) {
+    struct own_image_data *d = &r->data;
+    size_t capacity = own_run_capacity(d->whole_bytes);
+    uint8_t *run = malloc(capacity);
+    struct libdeflate_decompressor *decompressor = run ? libdeflate_alloc_decompressor() : NULL;
+    int taken = 0;
+    if (decompressor) {
+        size_t size = 0;
+        uint32_t length = d->first_length;
+        uint32_t crc = 0;
+        tg_source_mark before_crc;
+        for (;;) {
+            if (length > capacity - size || tg_source_read(r->source, run + size, length) != length) break;
+            crc = libdeflate_crc32(libdeflate_crc32(0, (const uint8_t *)"IDAT", 4), run + size, length);
+            size += length;
+            tg_source_mark_here(r->source, &before_crc);
+            uint8_t stored[4], header[8];
+            if (tg_source_read(r->source, stored, 4) != 4 || big_endian_32(stored) != crc) break;
+            if (tg_source_read(r->source, header, 8) == 8 && memcmp(header + 4, "IDAT", 4) == 0
+                && big_endian_32(header) <= 0x7fffffffU) {
+                length = big_endian_32(header);
+                continue;
+            }
+            /* The run ended (at another chunk, or where zlib's reading will fail as before). */
+            size_t used = 0, produced = 0;
+            taken = libdeflate_zlib_decompress_ex(decompressor, run, size, d->whole, d->whole_bytes, &used, &produced)
+                        == LIBDEFLATE_SUCCESS
+                    && used == size && produced == d->whole_bytes;
+            break;
+        }
+        if (taken) {
+            d->whole_by_libdeflate = 1;
+            tg_source_return(r->source, &before_crc);
+            d->crc = crc;
+            d->chunk_left = 0;
+            d->ended = 1;
+        }
+    }
+    libdeflate_free_decompressor(decompressor);
+    free(run);
+    if (!taken) own_retry_by_rows(r);
+    return taken;
+}
+
+/* Whether the zlib header's window (libpng passes none, so zlib takes the header's) covers the
+ * filtered rows. zlib checks a match's distance against the window and the output of the call
+ * under way: inflated whole, a stream declaring a window smaller than its rows could reach
+ * further back than libpng's reading, a row at a time, lets it ("invalid distance too far back").
+ * Such a stream, or one whose first IDAT is empty, is read row by row, as libpng reads it. */
+static int own_window_covers_rows(struct tg_png_reader *r) {
+    struct own_image_data *d = &r->data;
+    uint8_t cmf;
+    if (d->first_length == 0 || tg_source_read(r->source, &cmf, 1) != 1) return 0;
+    tg_source_return(r->source, &d->start);
+    int window_bits = (cmf >> 4) + 8;
+    return window_bits >= 15 || d->whole_bytes <= ((size_t)1 << window_bits);
+}
+
 /* At the first row of an image small enough: every row inflated at once, or on failure nothing
  * changed (the rows are then read one at a time). */
 static void own_try_whole(struct tg_png_reader *r) {
     struct own_image_data *d = &r->data;
+    if (!own_window_covers_rows(r)) {
+        own_retry_by_rows(r);
+        return;
+    }
     d->whole = malloc(d->whole_bytes);
-    if (d->whole && own_inflate_data(r, d->whole, d->whole_bytes)) return;
+    if (d->whole && (own_inflate_whole_by_libdeflate(r) || own_inflate_data(r, d->whole, d->whole_bytes))) return;
     free(d->whole);
     d->whole = NULL;
     own_retry_by_rows(r);
@@ -462,14 +571,46 @@ static int own_read_row(struct tg_png_reader *r, uint8_t *dst) {
     return 1;
 }
 
+/* A palette image's colours as png_do_expand_palette gives them: PLTE's entries, black for an
+ * index past them (libpng keeps 256 entries, zeroed), tRNS's alpha for the indexes it covers and
+ * opaque for the rest. Taken before png_read_update_info, after which libpng's getters describe
+ * the expanded (RGBA) image and no longer hand out tRNS's alpha values. */
+static void own_take_palette(struct tg_png_reader *r, int has_trns) {
+    struct own_image_data *d = &r->data;
+    png_colorp palette = NULL;
+    int entries = 0;
+    png_bytep alpha = NULL;
+    int alphas = 0;
+    png_get_PLTE(r->png, r->info, &palette, &entries);
+    if (has_trns) png_get_tRNS(r->png, r->info, &alpha, &alphas, NULL);
+    memset(d->colours, 0, sizeof d->colours);
+    for (int i = 0; i < 256; i++) {
+        if (palette && i < entries) {
+            d->colours[4 * i] = palette[i].red;
+            d->colours[4 * i + 1] = palette[i].green;
+            d->colours[4 * i + 2] = palette[i].blue;
+        }
+        d->colours[4 * i + 3] = alpha && i < alphas ? alpha[i] : 255;
+    }
+}
+
 /* Takes the image data over from libpng when the layout is one own_copy_row hands out and
  * png_read_info stopped, as it does, right after reading the first IDAT's length and type. */
-static tg_status own_start(struct tg_png_reader *r, int bit_depth, int color_type) {
+static tg_status own_start(struct tg_png_reader *r, int bit_depth, int color_type, int has_trns) {
+    /* (A palette's colours were taken by own_take_palette.) */
     struct own_image_data *d = &r->data;
-    int channels = color_type == PNG_COLOR_TYPE_GRAY ? 1 : color_type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2
-                 : color_type == PNG_COLOR_TYPE_RGB ? 3 : 4;
-    d->pixel_bytes = (size_t)channels * (size_t)(bit_depth / 8);
-    d->stored_row_bytes = (size_t)r->summary.width * d->pixel_bytes;
+    if (color_type == PNG_COLOR_TYPE_PALETTE) {
+        /* Filters look one byte back at any depth below 8. */
+        d->palette_depth = bit_depth;
+        d->pixel_bytes = 1;
+        d->stored_row_bytes = ((size_t)r->summary.width * (size_t)bit_depth + 7) / 8;
+        d->palette_channels = has_trns ? 4 : 3;
+    } else {
+        int channels = color_type == PNG_COLOR_TYPE_GRAY ? 1 : color_type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2
+                     : color_type == PNG_COLOR_TYPE_RGB ? 3 : 4;
+        d->pixel_bytes = (size_t)channels * (size_t)(bit_depth / 8);
+        d->stored_row_bytes = (size_t)r->summary.width * d->pixel_bytes;
+    }
     d->expand_gray = color_type == PNG_COLOR_TYPE_GRAY ? 1 : color_type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2 : 0;
     d->swap = bit_depth == 16 && host_is_little_endian();
     d->input = malloc(IDAT_READ_SIZE);
@@ -489,7 +630,8 @@ static tg_status own_start(struct tg_png_reader *r, int bit_depth, int color_typ
     uint64_t filtered_bytes = (uint64_t)r->summary.height * ((uint64_t)d->stored_row_bytes + 1);
     d->whole_bytes = filtered_bytes <= OWN_WHOLE_BYTES ? (size_t)filtered_bytes : 0;
     r->own = 1;
-    r->summary.working_bytes = IDAT_READ_SIZE + 2 * ((uint64_t)d->stored_row_bytes + 1) + d->whole_bytes;
+    r->summary.working_bytes = IDAT_READ_SIZE + 2 * ((uint64_t)d->stored_row_bytes + 1) + d->whole_bytes
+                               + (d->whole_bytes ? own_run_capacity(d->whole_bytes) : 0);
     return TG_OK;
 }
 
@@ -551,6 +693,7 @@ tg_status tg_png_open(tg_source *source, const tg_limits *limits, int rows_by_li
     tg_status status = tg_check_dimensions(r->source, limits, width, height);
     if (status != TG_OK) return status;
     int has_trns = png_get_valid(r->png, r->info, PNG_INFO_tRNS) != 0;
+    if (color_type == PNG_COLOR_TYPE_PALETTE && !rows_by_libpng) own_take_palette(r, has_trns);
     /* Everything becomes RGBA at 8 or 16 bits: palette and low-depth gray expand, tRNS becomes an
      * alpha channel, gray is copied to RGB, and an opaque alpha is added where none exists. */
     png_set_expand(r->png);
@@ -578,11 +721,12 @@ tg_status tg_png_open(tg_source *source, const tg_limits *limits, int rows_by_li
     r->summary.output_depth = output_depth;
     r->summary.row_channels = row_channels;
     r->summary.row_bytes = row_bytes;
-    int own_layout = interlace == PNG_INTERLACE_NONE && !has_trns
-        && ((bit_depth == 8 && color_type != PNG_COLOR_TYPE_PALETTE)
-            || (bit_depth == 16 && (color_type == PNG_COLOR_TYPE_RGB || color_type == PNG_COLOR_TYPE_RGB_ALPHA)));
+    int own_layout = interlace == PNG_INTERLACE_NONE
+        && (color_type == PNG_COLOR_TYPE_PALETTE
+            || (!has_trns && ((bit_depth == 8 && color_type != PNG_COLOR_TYPE_PALETTE)
+                              || (bit_depth == 16 && (color_type == PNG_COLOR_TYPE_RGB || color_type == PNG_COLOR_TYPE_RGB_ALPHA)))));
     if (!rows_by_libpng && own_layout && r->last_read_was_8 && memcmp(r->last_read + 4, "IDAT", 4) == 0) {
-        status = own_start(r, bit_depth, color_type);
+        status = own_start(r, bit_depth, color_type, has_trns);
         if (status != TG_OK) return status;
     }
     r->summary.rows_by_libpng = !r->own;
@@ -716,6 +860,10 @@ void tg_png_close(tg_png_reader *r) {
     tg_buffer_free(&r->xmp);
     own_free(&r->data);
     free(r);
+}
+
+int tg_png_inflated_by_libdeflate(const tg_png_reader *r) {
+    return r->own && r->data.whole_by_libdeflate;
 }
 
 void tg_png_versions(char out[TG_VERSION_SIZE]) {

@@ -8,7 +8,8 @@
  *  - Bytes come from a tg_source (read ahead in chunks from a descriptor, or lent memory): libpng
  *    asks for a few bytes at a time, and reading stops at IEND.
  *  - The image data of the common layouts is inflated and unfiltered here (CThumbKernels' row
- *    kernels), following libpng's sequential reader step for step; libpng reads the rest.
+ *    kernels), following libpng's sequential reader step for step (a small image's stream that
+ *    libdeflate reads exactly is inflated by it in one call); libpng reads the rest.
  *  - Decoded rows are straight RGBA, 8 or 16 bits per channel (16-bit samples in native byte
  *    order). Gamma, chromaticity and ICC data are not applied: samples are taken as sRGB.
  *  - Limits are checked from the header, before libpng allocates anything large; a limit that is
@@ -79,6 +80,9 @@ typedef struct {
 void tg_png_get_metadata(const tg_png_reader *reader, tg_png_metadata *metadata);
 
 void tg_png_close(tg_png_reader *reader);
+
+/* 1 when the image data read so far was inflated whole by libdeflate rather than by zlib (tests). */
+int tg_png_inflated_by_libdeflate(const tg_png_reader *reader);
 
 /* The libpng and zlib versions that read PNGs, e.g. "libpng 1.6.39, zlib 1.2.13". */
 void tg_png_versions(char out[TG_VERSION_SIZE]);

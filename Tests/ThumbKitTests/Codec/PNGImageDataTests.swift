@@ -71,9 +71,10 @@ import TestSupport
     /// A PNG of the stored rows, row y filtered with `filterOfRow(y)`, its zlib stream cut into IDAT
     /// chunks of the given sizes (the last takes the rest), then `tail` (chunks) and IEND.
     static func png(width: Int, height: Int, colorType: UInt8, depth: UInt8, stored: [UInt8],
-                    filterOfRow: (Int) -> Int, idatSizes: [Int] = [], tail: [UInt8] = []) -> [UInt8] {
+                    filterOfRow: (Int) -> Int, idatSizes: [Int] = [], beforeImageData: [UInt8] = [], tail: [UInt8] = []) -> [UInt8] {
         let rowBytes = stored.count / height
-        let pixelBytes = rowBytes / width
+        // Filters look one byte back below 8 bits a pixel (palette indexes).
+        let pixelBytes = max(1, rowBytes / width)
         var raw: [UInt8] = []
         let zeros = [UInt8](repeating: 0, count: rowBytes)
         for y in 0..<height {
@@ -88,7 +89,7 @@ import TestSupport
         stream.removeSubrange(Int(length)...)
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let size = HostileFixtureTests.bigEndian(UInt32(width)) + HostileFixtureTests.bigEndian(UInt32(height))
-        file += HostileFixtureTests.chunk("IHDR", size + [depth, colorType, 0, 0, 0])
+        file += HostileFixtureTests.chunk("IHDR", size + [depth, colorType, 0, 0, 0]) + beforeImageData
         var offset = 0
         for size in idatSizes where offset < stream.count {
             let end = min(stream.count, offset + size)
@@ -155,6 +156,8 @@ import TestSupport
                                         stored: stored, filterOfRow: { ($0 + index) % 5 }, idatSizes: split)
                     let decoder = try PNGDecoder(bytes: file)
                     #expect(!decoder.rowsByLibpng, "type \(layout.colorType), depth \(layout.depth)")
+                    _ = try decoder.decodeRGBA()
+                    #expect(decoder.inflatedByLibdeflate, "a small image's stream, read exactly: libdeflate inflates it")
                     let own = Self.wholeImage(file, .thumbgen)
                     #expect(own == Self.wholeImage(file, .libpng), "type \(layout.colorType), depth \(layout.depth), width \(width)")
                     #expect(Self.rowByRow(file, .thumbgen) == Self.rowByRow(file, .libpng))
@@ -166,12 +169,52 @@ import TestSupport
         }
     }
 
+    /// Palette images at every depth, with and without tRNS, with indexes past PLTE's entries
+    /// (libpng expands those to black) and past tRNS's (opaque).
+    static let paletteLayouts: [(depth: UInt8, entries: Int, alphas: Int)] =
+        [(8, 256, 0), (8, 200, 77), (8, 7, 3), (4, 16, 3), (4, 5, 0), (2, 4, 4), (1, 2, 1), (1, 1, 0)]
+
+    /// PLTE with `entries` colours, then tRNS with `alphas` alpha values when there are any.
+    static func paletteChunks(entries: Int, alphas: Int, seed: UInt64) -> [UInt8] {
+        var generator = Generator(state: seed)
+        let colours = (0..<entries * 3).map { _ in UInt8(generator.below(256)) }
+        let alpha = (0..<alphas).map { _ in UInt8(generator.below(256)) }
+        return HostileFixtureTests.chunk("PLTE", colours) + (alphas > 0 ? HostileFixtureTests.chunk("tRNS", alpha) : [])
+    }
+
+    @Test func everyPaletteDepthWidthAndSplitGivesLibpngsPixels() throws {
+        let splits: [[Int]] = [[], [1, 1, 5, 8191, 8192], [3, 64, 100]]
+        for layout in Self.paletteLayouts {
+            for width in [1, 2, 3, 5, 16, 33] {
+                let height = 11
+                let rowBytes = (width * Int(layout.depth) + 7) / 8
+                let seed = UInt64(width) * 31 + UInt64(layout.depth) * 7 + UInt64(layout.entries)
+                let stored = Self.storedRows(width: rowBytes, height: height, pixelBytes: 1, seed: seed)
+                let palette = Self.paletteChunks(entries: layout.entries, alphas: layout.alphas, seed: seed)
+                for (index, split) in splits.enumerated() {
+                    let file = Self.png(width: width, height: height, colorType: 3, depth: layout.depth, stored: stored,
+                                        filterOfRow: { ($0 + index) % 5 }, idatSizes: split, beforeImageData: palette)
+                    let label = "depth \(layout.depth), \(layout.entries) entries, \(layout.alphas) alphas, width \(width)"
+                    let decoder = try PNGDecoder(bytes: file)
+                    #expect(!decoder.rowsByLibpng, "\(label)")
+                    _ = try decoder.decodeRGBA()
+                    #expect(decoder.inflatedByLibdeflate, "\(label)")
+                    let own = Self.wholeImage(file, .thumbgen)
+                    if case .failed(let message) = own { Issue.record("\(label): \(message)") }
+                    #expect(own == Self.wholeImage(file, .libpng), "\(label)")
+                    #expect(Self.rowByRow(file, .thumbgen) == Self.rowByRow(file, .libpng), "\(label)")
+                }
+            }
+        }
+    }
+
     @Test func otherLayoutsAreReadByLibpng() throws {
-        for name in ["basn3p08", "basn3p04", "basi2c08", "basi6a08", "tbrn2c08", "basn0g16", "basn4a16", "basn0g04"] {
+        for name in ["basi3p08", "basi2c08", "basi6a08", "tbrn2c08", "basn0g16", "basn4a16", "basn0g04"] {
             let decoder = try PNGDecoder(path: Fixtures.path("pngsuite/\(name).png"))
             #expect(decoder.rowsByLibpng, "\(name)")
         }
-        for name in ["basn0g08", "basn4a08", "basn2c08", "basn6a08", "basn2c16", "basn6a16", "f04n2c08", "z09n2c08"] {
+        for name in ["basn0g08", "basn4a08", "basn2c08", "basn6a08", "basn2c16", "basn6a16", "f04n2c08", "z09n2c08",
+                     "basn3p08", "basn3p04", "basn3p02", "basn3p01", "tbbn3p08", "tp1n3p08", "s39n3p04"] {
             let path = Fixtures.path("pngsuite/\(name).png")
             let bytes = [UInt8](try #require(FileManager.default.contents(atPath: path)))
             #expect(try !PNGDecoder(path: path).rowsByLibpng, "\(name)")
@@ -198,6 +241,13 @@ import TestSupport
             Self.png(width: 3, height: 60, colorType: 2, depth: 8,
                      stored: Self.storedRows(width: 3, height: 60, pixelBytes: 3, seed: 4),
                      filterOfRow: { $0 % 3 }, idatSizes: [100, 50]),
+            // Palette indexes, 4 bits each (with tRNS), and a whole byte each.
+            Self.png(width: 23, height: 19, colorType: 3, depth: 4,
+                     stored: Self.storedRows(width: 12, height: 19, pixelBytes: 1, seed: 5),
+                     filterOfRow: { $0 % 5 }, idatSizes: [120], beforeImageData: Self.paletteChunks(entries: 16, alphas: 9, seed: 5), tail: text),
+            Self.png(width: 30, height: 20, colorType: 3, depth: 8,
+                     stored: Self.storedRows(width: 30, height: 20, pixelBytes: 1, seed: 6),
+                     filterOfRow: { 4 - $0 % 5 }, beforeImageData: Self.paletteChunks(entries: 256, alphas: 0, seed: 6)),
         ]
         var generator = Generator(state: 42)
         var failures = Set<String>()
@@ -216,6 +266,88 @@ import TestSupport
                       "invalid window size (libpng)", "out of range"] {
             #expect(failures.contains { $0.contains(words) }, "no damaged file failed with '\(words)': \(failures.sorted())")
         }
+    }
+
+    /// `file` (with one IDAT) with that chunk's data changed by `change`, its length and CRC to match.
+    static func rewritingImageData(_ file: [UInt8], _ change: (inout [UInt8]) -> Void) -> [UInt8] {
+        let idat = chunkStarts(file).first { $0.type == "IDAT" }!
+        var data = Array(file[idat.data])
+        change(&data)
+        return Array(file[..<idat.start]) + HostileFixtureTests.chunk("IDAT", data) + Array(file[(idat.data.upperBound + 4)...])
+    }
+
+    /// Streams libdeflate must not take, each read by zlib as libpng reads it: the same pixels, or
+    /// the same failure. Rows of 301 bytes, so the stream's matches reach back past 256 bytes.
+    @Test func streamsLibdeflateMustNotTakeAreReadAsLibpngReadsThem() throws {
+        let stored = Self.storedRows(width: 100, height: 12, pixelBytes: 3, seed: 9)
+        let base = Self.png(width: 100, height: 12, colorType: 2, depth: 8, stored: stored, filterOfRow: { $0 % 5 })
+        let undamaged = try PNGDecoder(bytes: base)
+        _ = try undamaged.decodeRGBA()
+        #expect(undamaged.inflatedByLibdeflate)
+        // The same stream in two IDATs, the first 500 bytes long.
+        let split = Self.png(width: 100, height: 12, colorType: 2, depth: 8, stored: stored, filterOfRow: { $0 % 5 }, idatSizes: [500])
+        let idats = Self.chunkStarts(split).filter { $0.type == "IDAT" }
+        // (name, the file, what libpng makes of it: the rows it gives, or words of its failure)
+        let cases: [(String, [UInt8], String)] = [
+            // libpng does not check the Adler-32 (PNG_IGNORE_ADLER32), libdeflate does.
+            ("a wrong Adler-32", Self.rewritingImageData(base) { $0[$0.count - 1] ^= 0x55 }, "12 rows"),
+            // zlib ignores what follows the stream's end; libdeflate's reading must end at it.
+            ("bytes after the stream", Self.rewritingImageData(base) { $0 += [1, 2, 3] }, "12 rows"),
+            // A stored CRC that does not match, on the first or the last IDAT of the run: the
+            // stream itself is whole.
+            ("the first IDAT's CRC wrong", {
+                var file = split
+                file[idats[0].data.upperBound + 1] ^= 0x10
+                return file
+            }(), "IDAT: CRC error"),
+            ("the last IDAT's CRC wrong", {
+                var file = split
+                file[idats[1].data.upperBound + 3] ^= 0x01
+                return file
+            }(), "IDAT: CRC error"),
+            // zlib holds the stream to the 256-byte window its header declares; libdeflate
+            // would allow 32 KiB.
+            ("a 256-byte window", Self.rewritingImageData(base) { data in
+                data[0] = 0x08
+                data[1] &= 0xE0
+                data[1] |= UInt8((31 - (UInt(data[0]) << 8 | UInt(data[1])) % 31) % 31)
+            }, "too far back"),
+            // A row more in the stream than the header has (its height cut to 11).
+            ("a row too many", {
+                var file = base
+                file[23] = 11
+                Self.fixCRC(&file, chunk: Self.chunkStarts(base)[0])
+                return file
+            }(), "11 rows"),
+        ]
+        #expect(idats.count == 2)
+        for (name, file, libpngMakes) in cases {
+            let own = Self.wholeImage(file, .thumbgen)
+            #expect(own == Self.wholeImage(file, .libpng), "\(name)")
+            #expect(Self.rowByRow(file, .thumbgen) == Self.rowByRow(file, .libpng), "\(name)")
+            let decoder = try PNGDecoder(bytes: file)
+            _ = try? decoder.decodeRGBA()
+            #expect(!decoder.inflatedByLibdeflate, "\(name)")
+            // What each file is, checked on the outcome both readers share.
+            let outcome: String
+            switch own {
+            case .pixels(let image) where image.rgba8 == Self.opaque(stored): outcome = "12 rows"
+            case .pixels(let image) where image.rgba8 == Self.opaque(Array(stored[..<(11 * 300)])): outcome = "11 rows"
+            case .failed(let message): outcome = message
+            default: outcome = "other pixels"
+            }
+            #expect(outcome.contains(libpngMakes), "\(name): \(outcome)")
+        }
+    }
+
+    /// RGB samples with an opaque alpha after each pixel.
+    static func opaque(_ rgb: [UInt8]) -> [UInt8] {
+        var rgba: [UInt8] = []
+        for i in stride(from: 0, to: rgb.count, by: 3) {
+            rgba += rgb[i..<i + 3]
+            rgba.append(255)
+        }
+        return rgba
     }
 
     typealias Chunk = (start: Int, type: String, data: Range<Int>)

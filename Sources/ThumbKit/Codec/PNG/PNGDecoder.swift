@@ -12,8 +12,9 @@ package final class PNGDecoder: ImageDecoder {
     static let format = ImageFormat.png
     /// libpng and the zlib it inflates with, e.g. "libpng 1.6.39, zlib 1.2.13".
     static let libraryVersion = CodecVersions.text(tg_png_versions)
-    /// The reader's input piece and two rows; libpng's own state is bounded by the chunk limit,
-    /// which `MemoryPlan` counts.
+    /// The reader's input piece and two rows (for an image of at most 1 MiB of rows, those rows and
+    /// its IDAT data held whole); libpng's own state is bounded by the chunk limit, which
+    /// `MemoryPlan` counts.
     let workingBytes: UInt64
     /// Whether libpng reads the image data: the layouts the reader does not read itself, or when
     /// asked (`rowReader`).
@@ -62,6 +63,10 @@ package final class PNGDecoder: ImageDecoder {
     package convenience init(bytes: [UInt8], limits: DecodeLimits = .default, rowReader: RowReader = .thumbgen) throws(DecodeError) {
         try self.init(ImageInput.open(.bytes(bytes), limits: limits), limits: limits, rowReader: rowReader)
     }
+
+    /// Whether the image data read so far was inflated whole by libdeflate (an image small enough
+    /// whose stream libdeflate reads to exactly its rows) rather than by zlib as libpng drives it.
+    package var inflatedByLibdeflate: Bool { tg_png_inflated_by_libdeflate(reader.handle) != 0 }
 
     /// Rows not yet read by `readRow`.
     package var rowsRemaining: Int { height - rowsRead }
