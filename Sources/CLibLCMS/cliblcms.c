@@ -324,7 +324,7 @@ int tg_cms_make_rgb_profile(double white_x, double white_y, const double xy[6], 
     cmsToneCurve *curves[3] = {curve, curve, curve};
     profile = cmsCreateRGBProfileTHR(context, &white, &primaries, curves);
     cmsUInt32Number size = 0;
-    if (!profile || !cmsSaveProfileToMem(profile, NULL, &size) || size == 0) {
+    if (!profile || !cmsSaveProfileToMem(profile, NULL, &size) || size < 128) {
         copy_message(message, state.message[0] ? state.message : "cannot build the profile");
         status = TG_CMS_ERR_PROFILE;
         goto done;
@@ -342,6 +342,11 @@ int tg_cms_make_rgb_profile(double white_x, double white_y, const double xy[6], 
         status = TG_CMS_ERR_PROFILE;
         goto done;
     }
+    /* lcms2 stamps a new profile's header with the time it was made (bytes 24-35, dateTimeNumber),
+     * which made the profile, and every output that keeps it (`--keep-profile` on a HEIF with nclx
+     * primaries), differ from one second to the next, and made each gAMA image miss the
+     * converter pool. The profile has no ID (its MD5) to keep in step, so the date is zeroed. */
+    memset(out->data + 24, 0, 12);
     out->size = size;
     out->capacity = size;
 done:
