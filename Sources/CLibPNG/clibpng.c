@@ -389,27 +389,29 @@ static int own_finish(struct tg_png_reader *r) {
     }
 }
 
+/* The palette index of pixel x in a row of `depth`-bit indexes, packed from each byte's most
+ * significant bit. */
+static inline unsigned own_palette_index(const uint8_t *row, uint32_t x, int depth) {
+    if (depth == 8) return row[x];
+    size_t bit = (size_t)x * (size_t)depth;
+    return (unsigned)(row[bit >> 3] >> (8 - depth - (int)(bit & 7))) & ((1U << depth) - 1);
+}
+
 /* Hands a row out as libpng's transforms would: palette indexes looked up, gray spread to RGB,
  * 16-bit samples in native order. */
 static void own_copy_row(const struct own_image_data *d, const uint8_t *row, uint8_t *dst, uint32_t width) {
     if (d->palette_depth) {
         int depth = d->palette_depth;
-        unsigned mask = (1U << depth) - 1;
         const uint8_t *colours = d->colours;
         if (d->palette_channels == 4) {
             for (uint32_t x = 0; x < width; x++) {
-                /* Indexes are packed from each byte's most significant bit. */
-                size_t bit = (size_t)x * (size_t)depth;
-                unsigned index = depth == 8 ? row[x] : (unsigned)(row[bit >> 3] >> (8 - depth - (int)(bit & 7))) & mask;
                 uint32_t rgba;
-                memcpy(&rgba, colours + 4 * index, 4);
+                memcpy(&rgba, colours + 4 * own_palette_index(row, x, depth), 4);
                 memcpy(dst + 4 * (size_t)x, &rgba, 4);
             }
         } else {
             for (uint32_t x = 0; x < width; x++) {
-                size_t bit = (size_t)x * (size_t)depth;
-                unsigned index = depth == 8 ? row[x] : (unsigned)(row[bit >> 3] >> (8 - depth - (int)(bit & 7))) & mask;
-                const uint8_t *colour = colours + 4 * index;
+                const uint8_t *colour = colours + 4 * own_palette_index(row, x, depth);
                 dst[3 * x] = colour[0];
                 dst[3 * x + 1] = colour[1];
                 dst[3 * x + 2] = colour[2];
@@ -723,7 +725,7 @@ tg_status tg_png_open(tg_source *source, const tg_limits *limits, int rows_by_li
     r->summary.row_bytes = row_bytes;
     int own_layout = interlace == PNG_INTERLACE_NONE
         && (color_type == PNG_COLOR_TYPE_PALETTE
-            || (!has_trns && ((bit_depth == 8 && color_type != PNG_COLOR_TYPE_PALETTE)
+            || (!has_trns && (bit_depth == 8
                               || (bit_depth == 16 && (color_type == PNG_COLOR_TYPE_RGB || color_type == PNG_COLOR_TYPE_RGB_ALPHA)))));
     if (!rows_by_libpng && own_layout && r->last_read_was_8 && memcmp(r->last_read + 4, "IDAT", 4) == 0) {
         status = own_start(r, bit_depth, color_type, has_trns);
@@ -863,7 +865,7 @@ void tg_png_close(tg_png_reader *r) {
 }
 
 int tg_png_inflated_by_libdeflate(const tg_png_reader *r) {
-    return r->own && r->data.whole_by_libdeflate;
+    return r->data.whole_by_libdeflate;
 }
 
 void tg_png_versions(char out[TG_VERSION_SIZE]) {
